@@ -1,0 +1,20 @@
+package dev.jvmbench.common.catalog;
+
+/**
+ * One JDK of the catalogue. {@code build} is "<debian suite> <package>" when the image is built
+ * locally by `./bench setup`; null when the image comes from a registry.
+ */
+public record JdkEntry(int version, String image, String build, boolean available, String reason) {
+
+    public JdkEntry {
+        if (version < 8 || version > 99) {
+            throw new IllegalArgumentException("JDK catalogue: version " + version + " is not a JDK feature version");
+        }
+        if (available && (image == null || image.isBlank())) {
+            throw new IllegalArgumentException("JDK catalogue: JDK " + version + " is available but names no image");
+        }
+        if (!available && (reason == null || reason.isBlank())) {
+            throw new IllegalArgumentException("JDK catalogue: JDK " + version + " is unavailable but gives no reason");
+        }
+    }
+}
