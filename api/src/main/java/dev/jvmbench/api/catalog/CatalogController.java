@@ -1,0 +1,65 @@
+package dev.jvmbench.api.catalog;
+
+import dev.jvmbench.common.catalog.JdkCatalog;
+import dev.jvmbench.common.catalog.JdkEntry;
+import dev.jvmbench.common.catalog.ScenarioCatalog;
+import dev.jvmbench.common.catalog.ScenarioDefinition;
+import dev.jvmbench.common.catalog.ScenarioParam;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.job.Upstream;
+import java.util.Arrays;
+import java.util.List;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** What this installation can run. */
+@RestController
+@RequestMapping("/api/v1/catalog")
+class CatalogController {
+
+    private final JdkCatalog jdks;
+    private final ScenarioCatalog scenarios;
+
+    CatalogController(JdkCatalog jdks, ScenarioCatalog scenarios) {
+        this.jdks = jdks;
+        this.scenarios = scenarios;
+    }
+
+    @GetMapping("/jdks")
+    JdkList jdks() {
+        return new JdkList(jdks.jdks().stream().map(JdkView::of).toList());
+    }
+
+    @GetMapping("/scenarios")
+    ScenarioList scenarios() {
+        return new ScenarioList(scenarios.scenarios().stream().map(ScenarioView::of).toList(),
+                Arrays.asList(ThreadModel.values()));
+    }
+
+    record JdkList(List<JdkView> items) {
+    }
+
+    record JdkView(int version, boolean available, String image, String reason) {
+        static JdkView of(JdkEntry e) {
+            return new JdkView(e.version(), e.available(), e.image(), e.available() ? null : e.reason());
+        }
+    }
+
+    record ScenarioList(List<ScenarioView> items, List<ThreadModel> threadModels) {
+    }
+
+    record ScenarioView(String name, String description, String path, List<Upstream> upstreams,
+                        List<ParamView> params, String ceiling) {
+        static ScenarioView of(ScenarioDefinition s) {
+            return new ScenarioView(s.name(), s.description(), s.path(), s.upstreams(),
+                    s.params().stream().map(ParamView::of).toList(), s.ceiling());
+        }
+    }
+
+    record ParamView(String name, String description, String unit, double defaultValue, double min, double max) {
+        static ParamView of(ScenarioParam p) {
+            return new ParamView(p.name(), p.description(), p.unit(), p.defaultValue(), p.min(), p.max());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.jvmbench.api.job;
+
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Idempotency-Key bookkeeping. Called inside the submitting transaction: a concurrent request
+ * with the same key blocks on the key's unique index until the first commits or rolls back.
+ */
+@Component
+class IdempotencyKeys {
+
+    private final JdbcClient jdbc;
+
+    IdempotencyKeys(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** True when this request claimed the key; false when the key was already used. */
+    boolean claim(String key, String requestSha256) {
+        return jdbc.sql("INSERT INTO idempotency_keys (idem_key, request_sha256) VALUES (:key, :hash) ON CONFLICT DO NOTHING")
+                .param("key", key).param("hash", requestSha256).update() == 1;
+    }
+
+    void bind(String key, long jobId) {
+        jdbc.sql("UPDATE idempotency_keys SET job_id = :job WHERE idem_key = :key")
+                .param("job", jobId).param("key", key).update();
+    }
+
+    Optional<Used> find(String key) {
+        return jdbc.sql("SELECT request_sha256, job_id FROM idempotency_keys WHERE idem_key = :key")
+                .param("key", key)
+                .query((rs, n) -> new Used(rs.getString(1), (Long) rs.getObject(2)))
+                .optional();
+    }
+
+    record Used(String requestSha256, Long jobId) {
+    }
+}

@@ -1,0 +1,151 @@
+package dev.jvmbench.api.job;
+
+import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.api.security.TokenService;
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import java.net.URI;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/jobs")
+class JobController {
+
+    private static final String KEY_HEADER = "Idempotency-Key";
+    private final JobService jobs;
+
+    JobController(JobService jobs) {
+        this.jobs = jobs;
+    }
+
+    @PostMapping
+    ResponseEntity<JobView> submit(@Valid @RequestBody JobSpec spec,
+                                   @RequestHeader(name = KEY_HEADER, required = false) String idempotencyKey,
+                                   @AuthenticationPrincipal TokenService.Principal principal) {
+        checkKey(idempotencyKey);
+        var submission = jobs.submit(spec, idempotencyKey, principal == null ? null : principal.tokenId());
+        var response = ResponseEntity.status(HttpStatus.CREATED)
+                .location(URI.create("/api/v1/jobs/" + submission.job().id()));
+        if (submission.replayed()) {
+            response.header("Idempotent-Replayed", "true");
+        }
+        return response.body(submission.job());
+    }
+
+    @GetMapping
+    JobPage list(@RequestParam(required = false) List<String> status,
+                 @RequestParam(required = false) List<String> label,
+                 @RequestParam(required = false) String app,
+                 @RequestParam(required = false) String scenario,
+                 @RequestParam(required = false) Integer jdk,
+                 @RequestParam(required = false) String threadModel,
+                 @RequestParam(required = false) String createdAfter,
+                 @RequestParam(required = false) String createdBefore,
+                 @RequestParam(defaultValue = "0") @Min(value = 0, message = "must be 0 or more") int page,
+                 @RequestParam(defaultValue = "20") @Min(value = 1, message = "must be between 1 and 200")
+                 @Max(value = 200, message = "must be between 1 and 200") int size) {
+        JobFilter filter = new JobFilter(statuses(status), labels(label), app, scenario, jdk,
+                threadModel == null ? null : parse("threadModel", () -> ThreadModel.fromWire(threadModel)),
+                instant("createdAfter", createdAfter), instant("createdBefore", createdBefore));
+        return jobs.list(filter, page, size);
+    }
+
+    @GetMapping("/{id}")
+    JobView get(@PathVariable long id) {
+        return jobs.get(id);
+    }
+
+    /** 202 while the worker stops the running job, 200 once it is cancelled. */
+    @DeleteMapping("/{id}")
+    ResponseEntity<JobView> cancel(@PathVariable long id) {
+        var outcome = jobs.cancel(id);
+        return ResponseEntity.status(outcome.pending() ? HttpStatus.ACCEPTED : HttpStatus.OK).body(outcome.job());
+    }
+
+    @GetMapping("/{id}/runs")
+    RunList runs(@PathVariable long id) {
+        return new RunList(jobs.runsOf(id));
+    }
+
+    record RunList(List<RunView> items) {
+    }
+
+    private static void checkKey(String key) {
+        if (key != null && (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e))) {
+            throw JobService.badKey("must be 1-255 visible ASCII characters, e.g. a UUID or a CI build id");
+        }
+    }
+
+    private static List<JobStatus> statuses(List<String> values) {
+        if (values == null) {
+            return List.of();
+        }
+        List<JobStatus> parsed = new ArrayList<>();
+        for (String value : values) {
+            for (String part : value.split(",")) {
+                parsed.add(parse("status", () -> JobStatus.valueOf(part.trim().toUpperCase(Locale.ROOT)),
+                        "'" + part + "' is not one of " + List.of(JobStatus.values())));
+            }
+        }
+        return parsed;
+    }
+
+    private static Map<String, String> labels(List<String> values) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        if (values != null) {
+            for (String value : values) {
+                int eq = value.indexOf('=');
+                if (eq <= 0) {
+                    throw ApiException.invalid("label", "'" + value + "' must be key=value, e.g. branch=main");
+                }
+                labels.put(value.substring(0, eq), value.substring(eq + 1));
+            }
+        }
+        return labels;
+    }
+
+    private static Instant instant(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw ApiException.invalid(field, "'" + value + "' must be an ISO-8601 instant such as 2026-01-31T12:00:00Z");
+        }
+    }
+
+    private static <T> T parse(String field, java.util.function.Supplier<T> parser) {
+        return parse(field, parser, null);
+    }
+
+    private static <T> T parse(String field, java.util.function.Supplier<T> parser, String message) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid(field, message != null ? message : e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.jvmbench.api.job;
+
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import java.time.Instant;
+
+/** A job as the API shows it: the normalised spec, the status and the progress of its runs. */
+record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Instant createdAt, Instant startedAt,
+               Instant finishedAt, Progress progress, Links links) {
+
+    record Progress(int runsTotal, int runsDone, int runsSucceeded, int runsFailed, int runsCancelled,
+                    int runsQueued, CurrentRun currentRun, Long estimatedSecondsLeft) {
+    }
+
+    /** The run being executed now, with its Batch step (e.g. load) and load level. */
+    record CurrentRun(long runId, int jdk, ThreadModel threadModel, int repetition, String step, Integer level) {
+    }
+
+    record Links(String self, String runs) {
+        static Links of(long id) {
+            return new Links("/api/v1/jobs/" + id, "/api/v1/jobs/" + id + "/runs");
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.jvmbench.api.job;
+
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import java.time.Instant;
+
+/** One matrix cell. */
+record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, int repetition, RunStatus status,
+               String failureReason, String currentStep, Integer currentLevel, int attempt, Instant startedAt,
+               Instant finishedAt, Links links) {
+
+    static RunView of(RunEntity r) {
+        return new RunView(r.id(), r.jobId(), r.seq(), r.jdk(), r.threadModel(), r.repetition(), r.status(),
+                r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.startedAt(), r.finishedAt(),
+                new Links("/api/v1/runs/" + r.id() + "/points"));
+    }
+
+    record Links(String points) {
+    }
+}

@@ -1,0 +1,233 @@
+package dev.jvmbench.api.problem;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.exc.ValueInstantiationException;
+
+/**
+ * Every error as RFC 9457 problem details: field errors for bad input, the right 4xx for
+ * everything a client can fix, 503 while the database is unreachable, and a 500 that never
+ * echoes an exception message.
+ */
+@RestControllerAdvice
+class ProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<Object> api(ApiException e, HttpServletRequest request) {
+        ProblemDetail problem = Problems.withErrors(Problems.of(e.status(), e.title(), e.getMessage()), e.errors());
+        return respond(problem, request);
+    }
+
+    @ExceptionHandler({CannotGetJdbcConnectionException.class, CannotCreateTransactionException.class,
+            DataAccessResourceFailureException.class, QueryTimeoutException.class})
+    ResponseEntity<Object> databaseDown(Exception e, HttpServletRequest request) {
+        log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
+        ProblemDetail problem = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Service Unavailable",
+                "the platform's database is not reachable right now; retry shortly");
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "5");
+        return respond(problem, request, headers);
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
+        log.error("Unexpected error on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return respond(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal Server Error",
+                "an unexpected error occurred; it has been logged"), request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<ApiException.FieldViolation> errors = new ArrayList<>();
+        for (FieldError error : e.getBindingResult().getFieldErrors()) {
+            errors.add(new ApiException.FieldViolation(error.getField(), error.getDefaultMessage()));
+        }
+        e.getBindingResult().getGlobalErrors().forEach(g ->
+                errors.add(new ApiException.FieldViolation(g.getObjectName(), g.getDefaultMessage())));
+        errors.sort(java.util.Comparator.comparing(ApiException.FieldViolation::field));
+        ApiException invalid = ApiException.invalid(errors);
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", invalid.getMessage()),
+                errors), request(request));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<ApiException.FieldViolation> errors = new ArrayList<>();
+        e.getParameterValidationResults().forEach(result -> result.getResolvableErrors().forEach(error ->
+                errors.add(new ApiException.FieldViolation(
+                        result.getMethodParameter().getParameterName(), error.getDefaultMessage()))));
+        ApiException invalid = ApiException.invalid(errors);
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", invalid.getMessage()),
+                errors), request(request));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<ApiException.FieldViolation> errors = new ArrayList<>();
+        String detail = unreadableDetail(e, errors);
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail), errors),
+                request(request));
+    }
+
+    /** Spring MVC's own exceptions (404, 405, 406, 413, 415, type mismatches): same shape, no internals. */
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception e, Object body, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        ProblemDetail problem = body instanceof ProblemDetail p ? p
+                : Problems.of(status, reason(status), "the request cannot be processed");
+        if (status.is5xxServerError()) {
+            log.error("Server error {} on {}", status, request.getDescription(false), e);
+            problem.setDetail("an unexpected error occurred; it has been logged");
+        }
+        problem.setType(URI.create(Problems.TYPE_BASE + status.value()));
+        if (problem.getTitle() == null) {
+            problem.setTitle(reason(status));
+        }
+        HttpServletRequest servletRequest = request(request);
+        if (servletRequest != null) {
+            problem.setInstance(URI.create(servletRequest.getRequestURI()));
+        }
+        HttpHeaders merged = new HttpHeaders();
+        if (headers != null) {
+            merged.putAll(headers);
+        }
+        merged.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        return ResponseEntity.status(status).headers(merged).body(problem);
+    }
+
+    private static String unreadableDetail(HttpMessageNotReadableException e, List<ApiException.FieldViolation> errors) {
+        Throwable cause = e.getCause();
+        if (cause == null) {
+            return e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
+                    ? "the request body is missing" : "the request body cannot be read";
+        }
+        if (cause instanceof StreamReadException parse && !(cause instanceof MismatchedInputException)) {
+            return "malformed JSON at line " + parse.getLocation().getLineNr() + ", column "
+                    + parse.getLocation().getColumnNr() + ": " + firstLine(parse.getOriginalMessage());
+        }
+        if (cause instanceof JacksonException jackson) {
+            String field = path(jackson);
+            String message;
+            if (cause instanceof UnrecognizedPropertyException unknown) {
+                message = "unknown property '" + unknown.getPropertyName() + "'";
+            } else if (cause instanceof ValueInstantiationException instantiation && instantiation.getCause() != null) {
+                message = firstLine(instantiation.getCause().getMessage());
+            } else if (cause instanceof InvalidFormatException format) {
+                message = format.getCause() instanceof IllegalArgumentException arg ? arg.getMessage()
+                        : "'" + format.getValue() + "' is not a valid " + typeName(format.getTargetType());
+            } else if (cause instanceof MismatchedInputException mismatch) {
+                message = "must be " + typeName(mismatch.getTargetType());
+            } else {
+                message = firstLine(jackson.getOriginalMessage());
+            }
+            errors.add(new ApiException.FieldViolation(field.isEmpty() ? "(body)" : field, message));
+            return (field.isEmpty() ? "" : field + ": ") + message;
+        }
+        return "the request body cannot be read";
+    }
+
+    private static String path(JacksonException e) {
+        StringBuilder path = new StringBuilder();
+        for (JacksonException.Reference ref : e.getPath()) {
+            if (ref.getPropertyName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(ref.getPropertyName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static String typeName(Class<?> type) {
+        if (type == null) {
+            return "a value of another type";
+        }
+        if (Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)) {
+            return type == Double.class || type == double.class ? "a number" : "an integer";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+            return "an object";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> c.toString().toLowerCase(Locale.ROOT)).toList();
+        }
+        return "a " + type.getSimpleName();
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "invalid value";
+        }
+        int newline = message.indexOf('\n');
+        String line = newline < 0 ? message : message.substring(0, newline);
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+
+    private static String reason(HttpStatusCode status) {
+        HttpStatus resolved = HttpStatus.resolve(status.value());
+        return resolved == null ? "Error" : resolved.getReasonPhrase();
+    }
+
+    private static HttpServletRequest request(WebRequest request) {
+        return request instanceof ServletWebRequest servlet ? servlet.getRequest() : null;
+    }
+
+    private static ResponseEntity<Object> respond(ProblemDetail problem, HttpServletRequest request) {
+        return respond(problem, request, new HttpHeaders());
+    }
+
+    private static ResponseEntity<Object> respond(ProblemDetail problem, HttpServletRequest request, HttpHeaders headers) {
+        if (request != null) {
+            problem.setInstance(URI.create(request.getRequestURI()));
+        }
+        headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        return ResponseEntity.status(problem.getStatus()).headers(headers).body(problem);
+    }
+}

@@ -1,0 +1,39 @@
+package dev.jvmbench.api.result;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One load level of one run. Null means "not measured for this app" (e.g. no Prometheus
+ * endpoint, or no theoretical ceiling for the scenario). Definitions: docs/metrics.md.
+ */
+record PointView(long id, long runId, int levelIndex, int level, double measuredSeconds, long requests,
+                 long successes, long errors, double errorRate, Map<String, Long> errorsByCause,
+                 double throughputRps, Latency latencyMs, Cpu cpu, Memory memory,
+                 Double contextSwitchesPerRequest, Jvm jvm, Monitoring monitoring, LoadGenerator loadGenerator,
+                 Ceiling ceiling, Integer nofileLimit, List<String> flags, Instant createdAt) {
+
+    record Latency(Double p50, Double p95, Double p99, Double max) {
+    }
+
+    record Cpu(Double msPerRequest, Double percentOfLimit, Long throttledPeriods, Double throttledMs) {
+    }
+
+    record Memory(Double meanMb, Double peakMb, Double perRequestMb) {
+    }
+
+    record Jvm(Double gcPauseMsPerSecond, Double heapMeanMb, Long virtualThreadPinnedEvents,
+               Double virtualThreadsMountedMean, Double virtualThreadsQueuedMean, Integer carrierParallelism,
+               Integer platformThreadsPeak, Integer liveThreadsPeak) {
+    }
+
+    record Monitoring(Double scrapeSuccessShare) {
+    }
+
+    record LoadGenerator(Double cpuPercent, boolean saturated, Boolean offeredRateReached) {
+    }
+
+    record Ceiling(Double theoreticalRps, Double measuredShare) {
+    }
+}

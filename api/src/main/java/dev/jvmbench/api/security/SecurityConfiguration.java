@@ -1,0 +1,70 @@
+package dev.jvmbench.api.security;
+
+import dev.jvmbench.api.config.BenchProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * /api/** needs a bearer token with a role: read for GET (unless bench.security.public-read),
+ * submit for submitting and cancelling, admin for token management. Everything else (health,
+ * metrics, the OpenAPI document and Swagger UI, the report pages' assets) is open.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+    @Bean
+    ProblemSecurityHandlers problemSecurityHandlers(JsonMapper json) {
+        return new ProblemSecurityHandlers(json);
+    }
+
+    @Bean
+    @Order(1)
+    SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, ProblemSecurityHandlers problems,
+                                    BenchProperties properties) throws Exception {
+        http.securityMatcher("/api/**")
+                .csrf(csrf -> csrf.disable())
+                .httpBasic(basic -> basic.disable())
+                .formLogin(form -> form.disable())
+                .logout(logout -> logout.disable())
+                .requestCache(cache -> cache.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .addFilterBefore(new BearerTokenFilter(tokens, problems), AnonymousAuthenticationFilter.class)
+                .exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+                .authorizeHttpRequests(auth -> {
+                    auth.requestMatchers("/api/v1/tokens", "/api/v1/tokens/**").hasRole("ADMIN");
+                    if (properties.security().publicRead()) {
+                        auth.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
+                    } else {
+                        auth.requestMatchers(HttpMethod.GET, "/api/**").hasRole("READ");
+                    }
+                    auth.requestMatchers(HttpMethod.POST, "/api/v1/jobs", "/api/v1/artifacts").hasRole("SUBMIT");
+                    auth.requestMatchers(HttpMethod.DELETE, "/api/v1/jobs/*").hasRole("SUBMIT");
+                    auth.anyRequest().hasRole("ADMIN");
+                });
+        return http.build();
+    }
+
+    @Bean
+    @Order(2)
+    SecurityFilterChain openEndpoints(HttpSecurity http) throws Exception {
+        http.csrf(csrf -> csrf.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .authorizeHttpRequests(auth -> auth.anyRequest().permitAll());
+        return http.build();
+    }
+
+    /** No user store: stops Boot from generating a default user and printing its password. */
+    @Bean
+    UserDetailsService noUsers() {
+        return new InMemoryUserDetailsManager();
+    }
+}

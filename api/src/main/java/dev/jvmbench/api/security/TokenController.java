@@ -1,0 +1,52 @@
+package dev.jvmbench.api.security;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.net.URI;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Token management (admin role). */
+@RestController
+@RequestMapping("/api/v1/tokens")
+class TokenController {
+
+    private final TokenService tokens;
+
+    TokenController(TokenService tokens) {
+        this.tokens = tokens;
+    }
+
+    @PostMapping
+    ResponseEntity<TokenService.IssuedToken> create(@Valid @RequestBody CreateTokenRequest request) {
+        var issued = tokens.issue(request.name(), request.role());
+        return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.id())).body(issued);
+    }
+
+    @GetMapping
+    TokenList list() {
+        return new TokenList(tokens.list());
+    }
+
+    @DeleteMapping("/{id}")
+    TokenService.TokenView revoke(@PathVariable long id) {
+        return tokens.revoke(id);
+    }
+
+    record CreateTokenRequest(
+            @NotBlank(message = "is required") @Size(max = 100, message = "must be at most 100 characters") String name,
+            @NotNull(message = "must be one of [read, submit, admin]") Role role) {
+    }
+
+    record TokenList(List<TokenService.TokenView> items) {
+    }
+}
