@@ -1,0 +1,342 @@
+#!/usr/bin/env bash
+# Builds the benchmark host's non-Java images: Debian base images (mmdebstrap, no registry),
+# one JDK image per buildable entry of the JDK catalogue, and the stock upstreams (nginx with
+# a fixed delay, PostgreSQL 17).
+#
+#   bash worker/host/build-images.sh [--force] [base|jdk|upstreams ...]   (default: all)
+#
+# Each image carries `bench.recipe=<sha256 of its recipe>` (Dockerfile, files, build args and
+# the id of the image it is built on). An image whose label matches is skipped, so a run with
+# nothing changed takes seconds; a rebuilt base cascades into the images built on it.
+# Sourceable: setup.sh calls build_bases / build_jdks / build_upstreams.
+
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+JDK_CATALOG=${JDK_CATALOG:-$JVMBENCH_REPO_DIR/common/src/main/resources/jvmbench/jdk-catalog.yaml}
+IMAGES_DIR=$JVMBENCH_HOST_DIR/images
+# The upstreams are built on trixie: stable, and it carries nginx's echo module and PostgreSQL 17.
+UPSTREAM_SUITE=trixie
+JVMBENCH_FORCE=${JVMBENCH_FORCE:-0}
+# Docker 20.10's engine with a newer client and no buildx plugin: ask for the classic
+# builder explicitly instead of depending on the client's default.
+export DOCKER_BUILDKIT=0
+
+# ---------------------------------------------------------------------------------------------
+# Mirrors: the ones the host's own apt sources name (the only package mirrors reachable here).
+
+# Prints "<debian mirror> <security mirror>" read from /etc/apt/sources.list.d (deb822 and
+# one-line formats) and /etc/apt/sources.list, for the host's own Debian codename.
+host_mirrors() {
+  local codename
+  # shellcheck disable=SC1091
+  codename=$(. /etc/os-release 2>/dev/null && printf '%s' "${VERSION_CODENAME:-}")
+  local files=()
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [[ -f "$f" ]] && files+=("$f")
+  done
+  local found=""
+  if (( ${#files[@]} > 0 )); then
+    found=$(awk -v cn="$codename" '
+      function consider(uri, suite) {
+        sub(/\/+$/, "", uri)
+        if (suite == cn "-security" || suite == cn "/updates") { if (sec == "") sec = uri }
+        else if (suite == cn || suite == cn "-updates") { if (main == "") main = uri }
+      }
+      function flush(   i, j, nu, ns, u, s) {
+        if (types ~ /(^|[ \t])deb([ \t]|$)/ && enabled != "no") {
+          nu = split(uris, u, /[ \t]+/); ns = split(suites, s, /[ \t]+/)
+          for (i = 1; i <= nu; i++) for (j = 1; j <= ns; j++) if (u[i] != "" && s[j] != "") consider(u[i], s[j])
+        }
+        types = ""; uris = ""; suites = ""; enabled = ""
+      }
+      FNR == 1 { flush(); deb822 = (FILENAME ~ /\.sources$/) }
+      /^[ \t]*#/ { next }
+      deb822 && /^[ \t]*$/ { flush(); next }
+      deb822 {
+        key = tolower($1); val = $0; sub(/^[^:]*:[ \t]*/, "", val)
+        if (key == "types:") types = val
+        else if (key == "uris:") uris = val
+        else if (key == "suites:") suites = val
+        else if (key == "enabled:") enabled = tolower(val)
+        next
+      }
+      $1 == "deb" {
+        i = 2
+        if ($i ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+        consider($i, $(i + 1))
+      }
+      END { flush(); print main, sec }
+    ' "${files[@]}")
+  fi
+  local main sec
+  read -r main sec <<<"$found"
+  # deb.debian.org is Debian's own redirector: the right default when the host names none.
+  main=${JVMBENCH_DEBIAN_MIRROR:-${main:-http://deb.debian.org/debian}}
+  sec=${JVMBENCH_SECURITY_MIRROR:-${sec:-http://deb.debian.org/debian-security}}
+  printf '%s %s\n' "$main" "$sec"
+}
+
+# ---------------------------------------------------------------------------------------------
+# JDK catalogue: parsed with awk so the host needs nothing but bash and coreutils.
+
+# Prints one line per JDK entry: "version|image|build|available|reason".
+read_jdk_catalog() {
+  [[ -f "$JDK_CATALOG" ]] || die "JDK catalogue not found: $JDK_CATALOG"
+  awk '
+    function unquote(s) {
+      sub(/[ \t]+#.*$/, "", s); sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s)
+      if (s ~ /^".*"$/ || s ~ /^\x27.*\x27$/) s = substr(s, 2, length(s) - 2)
+      return s
+    }
+    function emit() {
+      if (have) print version "|" image "|" build "|" (available == "" ? "true" : available) "|" reason
+      have = 0; version = ""; image = ""; build = ""; available = ""; reason = ""
+    }
+    /^[ \t]*#/ || /^[ \t]*$/ { next }
+    /^[ \t]*-[ \t]/ { emit(); have = 1; sub(/^[ \t]*-[ \t]*/, "") }
+    have && /^[ \t]*[A-Za-z_]+:/ {
+      key = $0; sub(/:.*/, "", key); gsub(/[ \t]/, "", key)
+      val = $0; sub(/^[^:]*:/, "", val); val = unquote(val)
+      if (key == "version") version = val
+      else if (key == "image") image = val
+      else if (key == "build") build = val
+      else if (key == "available") available = val
+      else if (key == "reason") reason = val
+    }
+    END { emit() }
+  ' "$JDK_CATALOG"
+}
+
+# The entries this host builds: "version|image|suite|package", available ones with `build`.
+buildable_jdks() {
+  local version image build available _reason suite package
+  while IFS='|' read -r version image build available _reason; do
+    [[ -n "$build" && "$available" != false ]] || continue
+    [[ -n "$image" ]] || die "JDK $version in $JDK_CATALOG has 'build' but no 'image'"
+    read -r suite package <<<"$build"
+    [[ -n "$suite" && -n "$package" ]] || die "JDK $version: 'build' must read '<suite> <package>', got '$build'"
+    printf '%s|%s|%s|%s\n' "$version" "$image" "$suite" "$package"
+  done < <(read_jdk_catalog)
+}
+
+# ---------------------------------------------------------------------------------------------
+# Helpers shared by the image kinds.
+
+image_id() { docker image inspect -f '{{.Id}}' "$1" 2>/dev/null || true; }
+
+# True (0) when $image must be (re)built for $recipe.
+needs_build() {
+  local image=$1 recipe=$2
+  [[ "$JVMBENCH_FORCE" == 1 ]] && return 0
+  [[ "$(image_recipe "$image")" != "$recipe" ]]
+}
+
+# After a rebuild the previous image is left untagged; remove it so rebuilds do not pile up
+# gigabytes of <none> images. Failure is fine: a container may still use it.
+drop_replaced_image() {
+  local old_id=$1 image=$2
+  [[ -n "$old_id" && "$old_id" != "$(image_id "$image")" ]] || return 0
+  docker image rm "$old_id" >/dev/null 2>&1 || true
+}
+
+# Recipe of a Docker build context: every file (name + content) plus the build args.
+context_recipe() {
+  local dir=$1; shift
+  local files=()
+  mapfile -t files < <(cd "$dir" && find . -type f | LC_ALL=C sort)
+  recipe_hash "$dir" "${files[@]}" "$@"
+}
+
+# docker_build <image> <recipe> <context dir> [docker build args...]
+docker_build() {
+  local image=$1 recipe=$2 dir=$3; shift 3
+  local extra=()
+  # --force means "from scratch", e.g. to pick up today's Debian security updates.
+  [[ "$JVMBENCH_FORCE" == 1 ]] && extra+=(--no-cache)
+  # --force-rm: a failed step must not leave its intermediate container behind.
+  docker build --network host --force-rm "${extra[@]}" \
+    --label "bench.recipe=$recipe" -t "$image" "$@" "$dir"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Base OS images.
+
+base_image() { printf 'jvmbench/base:%s\n' "$1"; }
+
+# The mmdebstrap arguments for a suite, one per line (hashed into the recipe).
+base_mmdebstrap_args() {
+  local suite=$1 main sec
+  read -r main sec < <(host_mirrors)
+  # openjdk's postinst registers its man pages as alternatives and fails when the
+  # directories are missing (the pages themselves are excluded below).
+  # shellcheck disable=SC2016 # $1 is the chroot, expanded by mmdebstrap's hook shell
+  local man_hook='--essential-hook=mkdir -p "$1/usr/share/man/man1" "$1/usr/share/man/man7"'
+  printf '%s\n' --variant=minbase --format=tar \
+    '--dpkgopt=path-exclude=/usr/share/doc/*' \
+    '--dpkgopt=path-include=/usr/share/doc/*/copyright' \
+    '--dpkgopt=path-exclude=/usr/share/man/*' \
+    '--dpkgopt=path-exclude=/usr/share/info/*' \
+    '--dpkgopt=path-exclude=/usr/share/locale/*' \
+    '--dpkgopt=path-include=/usr/share/locale/locale.alias' \
+    '--dpkgopt=path-exclude=/usr/share/lintian/*' \
+    '--aptopt=APT::Install-Recommends "false"' \
+    '--aptopt=Acquire::Languages "none"' \
+    "$man_hook"
+  case "$suite" in
+    sid | unstable | experimental)
+      # sid's Release files expire within days; a mirror snapshot or a slightly stale
+      # mirror would otherwise make every later `apt-get update` in a Dockerfile fail.
+      printf '%s\n' '--aptopt=Acquire::Check-Valid-Until "false"'
+      printf '%s\n' "$suite" - "deb $main $suite main"
+      ;;
+    *)
+      printf '%s\n' "$suite" - "deb $main $suite main" "deb $main $suite-updates main" \
+        "deb $sec $suite-security main"
+      ;;
+  esac
+}
+
+_import_base() {
+  local suite=$1 image=$2 recipe=$3
+  local args=()
+  mapfile -t args < <(base_mmdebstrap_args "$suite")
+  mmdebstrap "${args[@]}" | docker import \
+    --change 'LABEL bench.kind=base' \
+    --change "LABEL bench.suite=$suite" \
+    --change "LABEL bench.recipe=$recipe" \
+    --change 'ENV LANG=C.UTF-8' \
+    --change 'CMD ["bash"]' \
+    - "$image"
+}
+
+# Installed only when a base image is actually built: a host with its images never needs it.
+ensure_mmdebstrap() {
+  command -v mmdebstrap >/dev/null 2>&1 && return 0
+  if (( EUID != 0 )) || [[ ! -f /etc/debian_version ]]; then
+    die "mmdebstrap is missing: install it as root ('apt-get install -y mmdebstrap' on Debian/Ubuntu), then rerun"
+  fi
+  run_step "install mmdebstrap" _apt_install mmdebstrap
+}
+
+_apt_install() {
+  export DEBIAN_FRONTEND=noninteractive
+  # `apt-get update` only when the install fails: it costs 10-20 s and is rarely needed.
+  apt-get install -y -q "$@" || { apt-get update -q && apt-get install -y -q "$@"; }
+}
+
+build_base() {
+  local suite=$1 image recipe start old_id
+  image=$(base_image "$suite")
+  recipe=$(base_mmdebstrap_args "$suite" | sha256sum | cut -d' ' -f1)
+  start=$(now_s)
+  if ! needs_build "$image" "$recipe"; then
+    log "$image up to date"
+    summary_add "$image" skipped 0
+    return 0
+  fi
+  ensure_mmdebstrap
+  old_id=$(image_id "$image")
+  run_step "build $image (mmdebstrap)" _import_base "$suite" "$image" "$recipe"
+  drop_replaced_image "$old_id" "$image"
+  summary_add "$image" built $(( $(now_s) - start ))
+}
+
+# Suites needed: trixie for the upstreams plus every suite a buildable JDK names.
+needed_suites() {
+  local wanted=$1 suites=()
+  [[ "$wanted" == *upstreams* ]] && suites+=("$UPSTREAM_SUITE")
+  if [[ "$wanted" == *jdk* ]]; then
+    local _v _i suite _p
+    while IFS='|' read -r _v _i suite _p; do suites+=("$suite"); done < <(buildable_jdks)
+  fi
+  printf '%s\n' "${suites[@]}" | awk 'NF && !seen[$0]++'
+}
+
+build_bases() { # [which images the bases are for: "jdk upstreams"]
+  local suite
+  while read -r suite; do build_base "$suite"; done < <(needed_suites "${1:-jdk upstreams}")
+}
+
+# ---------------------------------------------------------------------------------------------
+# JDK images.
+
+build_jdk() {
+  local version=$1 image=$2 suite=$3 package=$4
+  local base base_id recipe start old_id
+  base=$(base_image "$suite")
+  base_id=$(image_id "$base")
+  [[ -n "$base_id" ]] || die "$base is missing (needed by $image): run 'bash worker/host/setup.sh --only base'"
+  recipe=$(context_recipe "$IMAGES_DIR/jdk" "BASE=$base@$base_id" "PACKAGE=$package" "JDK_VERSION=$version")
+  start=$(now_s)
+  if ! needs_build "$image" "$recipe"; then
+    log "$image up to date"
+    summary_add "$image" skipped 0
+    return 0
+  fi
+  old_id=$(image_id "$image")
+  run_step "build $image ($suite $package)" docker_build "$image" "$recipe" "$IMAGES_DIR/jdk" \
+    --build-arg "BASE=$base" --build-arg "PACKAGE=$package" --build-arg "JDK_VERSION=$version"
+  drop_replaced_image "$old_id" "$image"
+  summary_add "$image" built $(( $(now_s) - start ))
+}
+
+build_jdks() {
+  local version image suite package
+  while IFS='|' read -r version image suite package; do
+    build_jdk "$version" "$image" "$suite" "$package"
+  done < <(buildable_jdks)
+}
+
+# ---------------------------------------------------------------------------------------------
+# Stock upstreams.
+
+build_upstream() {
+  local image=$1 dir=$2
+  local base base_id recipe start old_id
+  base=$(base_image "$UPSTREAM_SUITE")
+  base_id=$(image_id "$base")
+  [[ -n "$base_id" ]] || die "$base is missing (needed by $image): run 'bash worker/host/setup.sh --only base'"
+  recipe=$(context_recipe "$dir" "BASE=$base@$base_id")
+  start=$(now_s)
+  if ! needs_build "$image" "$recipe"; then
+    log "$image up to date"
+    summary_add "$image" skipped 0
+    return 0
+  fi
+  old_id=$(image_id "$image")
+  run_step "build $image" docker_build "$image" "$recipe" "$dir" --build-arg "BASE=$base"
+  drop_replaced_image "$old_id" "$image"
+  summary_add "$image" built $(( $(now_s) - start ))
+}
+
+build_upstreams() {
+  build_upstream jvmbench/nginx-delay:1 "$IMAGES_DIR/nginx-delay"
+  build_upstream jvmbench/postgres:17 "$IMAGES_DIR/postgres"
+}
+
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  set -euo pipefail
+  what=()
+  for arg in "$@"; do
+    case "$arg" in
+      --force) JVMBENCH_FORCE=1 ;;
+      base | jdk | upstreams) what+=("$arg") ;;
+      -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+      *) die "unknown argument '$arg'; usage: $0 [--force] [base|jdk|upstreams ...]" ;;
+    esac
+  done
+  (( ${#what[@]} > 0 )) || what=(base jdk upstreams)
+  docker info >/dev/null 2>&1 || die "no Docker engine answers: run 'bash worker/host/docker-engine.sh' first"
+  total_start=$(now_s)
+  for w in "${what[@]}"; do
+    case "$w" in
+      base) build_bases "jdk upstreams" ;;
+      jdk) build_jdks ;;
+      upstreams) build_upstreams ;;
+    esac
+  done
+  summary_print
+  log "total $(( $(now_s) - total_start ))s"
+fi

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The body of `./bench setup`: prepares this machine as a benchmark host.
+#
+#   bash worker/host/setup.sh [--only engine|base|jdk|upstreams|target-apps]... [--force]
+#
+#   engine       a Docker engine that answers (uses a running one, else installs docker.io
+#                and starts dockerd; see docker-engine.sh)
+#   base         jvmbench/base:<suite> from Debian packages (mmdebstrap, installed if missing)
+#   jdk          one image per buildable entry of common/src/main/resources/jvmbench/jdk-catalog.yaml
+#   upstreams    jvmbench/nginx-delay:1 and jvmbench/postgres:17
+#   target-apps  target-apps/build-images.sh, if present and executable (its own skip logic;
+#                it sees JVMBENCH_FORCE=1 under --force)
+#
+# --only may repeat or take a comma list; without it every step runs. Images whose recipe is
+# unchanged are skipped, so a second run takes seconds. --force rebuilds them from scratch.
+set -euo pipefail
+
+HOST_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=lib.sh
+source "$HOST_DIR/lib.sh"
+# shellcheck source=docker-engine.sh
+source "$HOST_DIR/docker-engine.sh"
+# shellcheck source=build-images.sh
+source "$HOST_DIR/build-images.sh"
+
+# The comment block at the top of this file is the help text.
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
+
+steps=()
+while (( $# > 0 )); do
+  case "$1" in
+    --only)
+      (( $# >= 2 )) || die "--only needs a value: engine|base|jdk|upstreams|target-apps"
+      IFS=, read -r -a parts <<<"$2"
+      steps+=("${parts[@]}")
+      shift 2 ;;
+    --only=*)
+      IFS=, read -r -a parts <<<"${1#--only=}"
+      steps+=("${parts[@]}")
+      shift ;;
+    --force) JVMBENCH_FORCE=1; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) die "unknown option '$1'; usage: bench setup [--only engine|base|jdk|upstreams|target-apps] [--force]" ;;
+  esac
+done
+for s in "${steps[@]}"; do
+  case "$s" in
+    engine | base | jdk | upstreams | target-apps) ;;
+    *) die "unknown step '$s' for --only; steps: engine, base, jdk, upstreams, target-apps" ;;
+  esac
+done
+(( ${#steps[@]} > 0 )) || steps=(engine base jdk upstreams target-apps)
+export JVMBENCH_FORCE
+
+wants() { [[ " ${steps[*]} " == *" $1 "* ]]; }
+
+total_start=$(now_s)
+
+# Every step needs the engine, so it is ensured even under --only base/jdk/...; it costs one
+# `docker info` when the daemon runs.
+step_start=$(now_s)
+if docker_answers; then engine_status=running; else engine_status=started; fi
+ensure_docker_engine
+summary_add "docker engine ($(docker version -f '{{.Server.Version}}' 2>/dev/null || echo '?'))" \
+  "$engine_status" $(( $(now_s) - step_start ))
+
+# Two setups at once (engineers sharing a host, CI) would build the same tags concurrently;
+# the second waits for the first and then finds everything up to date.
+mkdir -p /tmp/jvmbench
+exec 9>/tmp/jvmbench/setup.lock
+if ! flock -n 9; then
+  log "another setup is running on this host; waiting for it (up to 30 min)"
+  flock -w 1800 9 || die "another setup still holds /tmp/jvmbench/setup.lock after 30 min"
+fi
+
+if wants base; then
+  # A base is only needed for what is built on it; --only base builds all of them.
+  bases_for=""
+  if wants jdk; then bases_for+=" jdk"; fi
+  if wants upstreams; then bases_for+=" upstreams"; fi
+  build_bases "${bases_for:-jdk upstreams}"
+fi
+if wants jdk; then build_jdks; fi
+if wants upstreams; then build_upstreams; fi
+
+if wants target-apps; then
+  target_script="$(cd "$HOST_DIR/../.." && pwd)/target-apps/build-images.sh"
+  step_start=$(now_s)
+  if [[ -x "$target_script" ]]; then
+    run_step "target-apps/build-images.sh" "$target_script"
+    summary_add "target apps (target-apps/build-images.sh)" ran $(( $(now_s) - step_start ))
+  else
+    log "target-apps/build-images.sh not present or not executable; skipping the app images"
+    summary_add "target apps (target-apps/build-images.sh)" absent 0
+  fi
+fi
+
+summary_print
+log "setup finished in $(( $(now_s) - total_start ))s"
