@@ -1,5 +1,10 @@
 package dev.jvmbench.api.artifact;
 
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -13,6 +18,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
 @RestController
+@Tag(name = "artifacts")
 @RequestMapping("/api/v1/artifacts")
 class ArtifactController {
 
@@ -23,6 +29,10 @@ class ArtifactController {
     }
 
     /** 201 for new bytes; 200 with the existing artifact when the same bytes were uploaded before. */
+    @Operation(operationId = "uploadArtifact", summary = "Upload an application JAR", description = "Multipart part 'file'. The JAR must open and name a Main-Class. The same bytes give the same artifact (200).")
+    @ApiResponse(responseCode = "201", description = "Stored", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "200", description = "The same bytes were uploaded before", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "413", description = "Larger than bench.artifacts.max-size", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<ArtifactView> upload(@RequestPart("file") MultipartFile file) {
         var stored = artifacts.store(file);
@@ -31,6 +41,7 @@ class ArtifactController {
                 .body(stored.artifact());
     }
 
+    @Operation(operationId = "getArtifact", summary = "An uploaded artifact")
     @GetMapping("/{id}")
     ArtifactView get(@PathVariable long id) {
         return artifacts.get(id);

@@ -1,5 +1,7 @@
 package dev.jvmbench.api.catalog;
 
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.Operation;
 import dev.jvmbench.common.catalog.JdkCatalog;
 import dev.jvmbench.common.catalog.JdkEntry;
 import dev.jvmbench.common.catalog.ScenarioCatalog;
@@ -15,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** What this installation can run. */
 @RestController
+@Tag(name = "catalog")
 @RequestMapping("/api/v1/catalog")
 class CatalogController {
 
@@ -26,11 +29,13 @@ class CatalogController {
         this.scenarios = scenarios;
     }
 
+    @Operation(operationId = "listJdks", summary = "JDKs of this installation; unavailable ones with the reason")
     @GetMapping("/jdks")
     JdkList jdks() {
         return new JdkList(jdks.jdks().stream().map(JdkView::of).toList());
     }
 
+    @Operation(operationId = "listScenarios", summary = "Built-in scenarios with their parameters, and the thread models")
     @GetMapping("/scenarios")
     ScenarioList scenarios() {
         return new ScenarioList(scenarios.scenarios().stream().map(ScenarioView::of).toList(),

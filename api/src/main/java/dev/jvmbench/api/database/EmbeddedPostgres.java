@@ -64,7 +64,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
      * @param binariesDir where the PostgreSQL binaries are extracted (shared between homes)
      * @param port        TCP port on 127.0.0.1; 0 picks a free one
      */
-    public static EmbeddedPostgres start(Path home, Path binariesDir, int port, boolean ephemeral) {
+    public static EmbeddedPostgres start(Path homeDir, Path binariesDir, int port, boolean ephemeral) {
+        // postgres changes into its data directory: relative paths would break.
+        Path home = homeDir.toAbsolutePath();
         try {
             Files.createDirectories(home);
             Path bin = extractBinaries(binariesDir).resolve("bin");
@@ -75,10 +77,11 @@ public final class EmbeddedPostgres implements AutoCloseable {
             }
             stopOrphanServer(pgdata);
             int chosenPort = port == 0 ? freePort() : port;
-            Path socketDir = Files.createDirectories(home.resolve("run"));
             List<String> command = asUnprivilegedUser(List.of(bin.resolve("postgres").toString(),
                     "-D", pgdata.toString(), "-p", Integer.toString(chosenPort),
-                    "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + socketDir,
+                    "-c", "listen_addresses=127.0.0.1",
+                    // TCP on loopback only: no Unix socket, whose path length limit deep data dirs exceed.
+                    "-c", "unix_socket_directories=",
                     "-c", "max_connections=300", "-c", "shared_buffers=64MB",
                     "-c", "logging_collector=off"));
             Process server = new ProcessBuilder(command)
@@ -90,7 +93,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
             log.info("Embedded PostgreSQL ready on 127.0.0.1:{} with data in {}", chosenPort, pgdata);
             return postgres;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the embedded PostgreSQL in " + home, e);
+            throw new UncheckedIOException("cannot start the embedded PostgreSQL in " + homeDir, e);
         }
     }
 
@@ -221,12 +224,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
 
     static Path extractBinaries(Path binariesDir) throws IOException {
-        Path target = binariesDir.resolve(binariesVersion());
+        Path target = binariesDir.toAbsolutePath().resolve(binariesVersion());
         if (Files.exists(target.resolve("bin/postgres"))) {
             return target;
         }
-        Files.createDirectories(binariesDir);
-        Path staging = Files.createTempDirectory(binariesDir, "extract-");
+        Files.createDirectories(target.getParent());
+        Path staging = Files.createTempDirectory(target.getParent(), "extract-");
         try (InputStream raw = EmbeddedPostgres.class.getClassLoader().getResourceAsStream(BINARIES_RESOURCE)) {
             if (raw == null) {
                 throw new IllegalStateException("PostgreSQL binaries " + BINARIES_RESOURCE + " are not on the classpath");

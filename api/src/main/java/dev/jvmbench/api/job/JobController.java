@@ -1,5 +1,10 @@
 package dev.jvmbench.api.job;
 
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.api.security.TokenService;
 import dev.jvmbench.common.job.JobSpec;
@@ -30,6 +35,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@Tag(name = "jobs")
 @RequestMapping("/api/v1/jobs")
 class JobController {
 
@@ -40,6 +46,9 @@ class JobController {
         this.jobs = jobs;
     }
 
+    @Operation(operationId = "submitJob", summary = "Submit a benchmark job", description = "Validates the spec against the catalogues and stores the job with one run per JDK x thread model x repetition. The same Idempotency-Key with the same body returns the same job (header Idempotent-Replayed: true).")
+    @ApiResponse(responseCode = "201", description = "Created (or replayed for the same Idempotency-Key)", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "409", description = "The Idempotency-Key was used with a different body", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @PostMapping
     ResponseEntity<JobView> submit(@Valid @RequestBody JobSpec spec,
                                    @RequestHeader(name = KEY_HEADER, required = false) String idempotencyKey,
@@ -54,6 +63,7 @@ class JobController {
         return response.body(submission.job());
     }
 
+    @Operation(operationId = "listJobs", summary = "List jobs, newest first", description = "Every given filter must match. label=key=value may repeat; status may repeat or be comma-separated.")
     @GetMapping
     JobPage list(@RequestParam(required = false) List<String> status,
                  @RequestParam(required = false) List<String> label,
@@ -72,18 +82,24 @@ class JobController {
         return jobs.list(filter, page, size);
     }
 
+    @Operation(operationId = "getJob", summary = "A job with its status and progress")
     @GetMapping("/{id}")
     JobView get(@PathVariable long id) {
         return jobs.get(id);
     }
 
     /** 202 while the worker stops the running job, 200 once it is cancelled. */
+    @Operation(operationId = "cancelJob", summary = "Cancel a job", description = "Idempotent. A queued job is cancelled at once (200); a running one is asked to stop at the next step boundary (202).")
+    @ApiResponse(responseCode = "200", description = "Cancelled", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "202", description = "Cancel requested; the worker stops at the next step boundary", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "409", description = "The job already ended", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @DeleteMapping("/{id}")
     ResponseEntity<JobView> cancel(@PathVariable long id) {
         var outcome = jobs.cancel(id);
         return ResponseEntity.status(outcome.pending() ? HttpStatus.ACCEPTED : HttpStatus.OK).body(outcome.job());
     }
 
+    @Operation(operationId = "listRuns", summary = "The runs (matrix cells) of a job, in execution order")
     @GetMapping("/{id}/runs")
     RunList runs(@PathVariable long id) {
         return new RunList(jobs.runsOf(id));

@@ -148,7 +148,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                 message = firstLine(instantiation.getCause().getMessage());
             } else if (cause instanceof InvalidFormatException format) {
                 message = format.getCause() instanceof IllegalArgumentException arg ? arg.getMessage()
-                        : "'" + format.getValue() + "' is not a valid " + typeName(format.getTargetType());
+                        : "'" + format.getValue() + "' is not " + typeName(format.getTargetType());
             } else if (cause instanceof MismatchedInputException mismatch) {
                 message = "must be " + typeName(mismatch.getTargetType());
             } else {

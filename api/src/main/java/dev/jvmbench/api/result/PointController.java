@@ -1,5 +1,7 @@
 package dev.jvmbench.api.result;
 
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.Operation;
 import dev.jvmbench.api.problem.ApiException;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +16,7 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 @RestController
+@Tag(name = "results")
 @RequestMapping("/api/v1/runs")
 class PointController {
 
@@ -29,6 +32,7 @@ class PointController {
         this.json = json;
     }
 
+    @Operation(operationId = "listPoints", summary = "The result points of a run, one per load level")
     @GetMapping("/{id}/points")
     @Transactional(readOnly = true)
     PointList points(@PathVariable long id) {

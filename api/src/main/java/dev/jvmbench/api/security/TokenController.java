@@ -1,5 +1,8 @@
 package dev.jvmbench.api.security;
 
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -17,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Token management (admin role). */
 @RestController
+@Tag(name = "tokens")
 @RequestMapping("/api/v1/tokens")
 class TokenController {
 
@@ -26,17 +30,21 @@ class TokenController {
         this.tokens = tokens;
     }
 
+    @Operation(operationId = "createToken", summary = "Create an API token (admin)", description = "The secret is in the response once; only its hash is stored.")
+    @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
     @PostMapping
     ResponseEntity<TokenService.IssuedToken> create(@Valid @RequestBody CreateTokenRequest request) {
         var issued = tokens.issue(request.name(), request.role());
         return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.id())).body(issued);
     }
 
+    @Operation(operationId = "listTokens", summary = "List API tokens (admin), without secrets")
     @GetMapping
     TokenList list() {
         return new TokenList(tokens.list());
     }
 
+    @Operation(operationId = "revokeToken", summary = "Revoke an API token (admin)")
     @DeleteMapping("/{id}")
     TokenService.TokenView revoke(@PathVariable long id) {
         return tokens.revoke(id);

@@ -1,0 +1,82 @@
+package dev.jvmbench.api.contract;
+
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.core.converter.ModelConverters;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import java.util.List;
+import java.util.Map;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The served OpenAPI document. openapi.yaml at the repository root is the contract; a test fails
+ * when this document and that file disagree. Error responses are added here in one place, from
+ * what every operation can answer, rather than repeated on each handler.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+    static final String PROBLEM_REF = "#/components/schemas/Problem";
+
+    @Bean
+    OpenAPI jvmbenchOpenApi() {
+        return new OpenAPI()
+                .info(new Info().title("jvmbench API").version("v1")
+                        .description("Benchmark-as-a-service for JVM thread models and JDK upgrades.")
+                        .license(new License().name("Apache-2.0")))
+                .servers(List.of(new Server().url("/")))
+                .components(new Components().addSecuritySchemes("bearer",
+                        new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")))
+                .addSecurityItem(new SecurityRequirement().addList("bearer"));
+    }
+
+    @Bean
+    OpenApiCustomizer problemResponses() {
+        return openApi -> {
+            @SuppressWarnings("rawtypes")
+            Map<String, Schema> schemas = ModelConverters.getInstance()
+                    .readAll(new AnnotatedType(Problem.class));
+            schemas.forEach(openApi.getComponents()::addSchemas);
+            openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
+                    addErrors(path, method, operation)));
+        };
+    }
+
+    private static void addErrors(String path, PathItem.HttpMethod method, Operation operation) {
+        ApiResponses responses = operation.getResponses();
+        boolean hasInput = operation.getRequestBody() != null
+                || (operation.getParameters() != null && !operation.getParameters().isEmpty());
+        if (hasInput) {
+            responses.putIfAbsent("400", problem("Bad Request: the problem lists the invalid fields"));
+        }
+        responses.putIfAbsent("401", problem("Unauthorized: no or an unknown bearer token"));
+        responses.putIfAbsent("403", problem("Forbidden: the token's role may not do this"));
+        if (path.contains("{")) {
+            responses.putIfAbsent("404", problem("Not Found"));
+        }
+        if (operation.getRequestBody() != null) {
+            responses.putIfAbsent("415", problem("Unsupported Media Type"));
+        }
+        responses.putIfAbsent("500", problem("Internal Server Error (never echoes internals)"));
+        responses.putIfAbsent("503", problem("Service Unavailable: the platform's database is unreachable; retry"));
+    }
+
+    static ApiResponse problem(String description) {
+        return new ApiResponse().description(description).content(new Content().addMediaType(
+                "application/problem+json", new MediaType().schema(new Schema<>().$ref(PROBLEM_REF))));
+    }
+}

@@ -1,0 +1,117 @@
+package dev.jvmbench.api.artifact;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.api.support.ApiClient;
+import dev.jvmbench.api.support.ApiIntegrationTest;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.UUID;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+@ApiIntegrationTest
+class ArtifactApiTest {
+
+    @LocalServerPort
+    int port;
+    ApiClient api;
+
+    @BeforeEach
+    void client() {
+        api = ApiClient.admin(port);
+    }
+
+    @Test
+    void aJarIsStoredOnceByItsHash() throws Exception {
+        byte[] jar = jar("com.example.App", null, UUID.randomUUID().toString());
+        var created = api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", jar).expect(201);
+        JsonNode artifact = created.json();
+        assertThat(artifact.get("sha256").asString()).isEqualTo(sha256(jar));
+        assertThat(artifact.get("mainClass").asString()).isEqualTo("com.example.App");
+        assertThat(artifact.get("springBoot").asBoolean()).isFalse();
+        assertThat(artifact.get("sizeBytes").asLong()).isEqualTo(jar.length);
+        assertThat(created.header("Location")).isEqualTo("/api/v1/artifacts/" + artifact.get("id").asLong());
+
+        var again = api.upload("/api/v1/artifacts", "file", "renamed.jar", "application/octet-stream", jar).expect(200);
+        assertThat(again.json().get("id").asLong()).isEqualTo(artifact.get("id").asLong());
+        assertThat(api.get("/api/v1/artifacts/" + artifact.get("id").asLong()).expect(200).json().get("filename").asString())
+                .isEqualTo("app.jar");
+    }
+
+    @Test
+    void aSpringBootJarRecordsItsStartClass() throws Exception {
+        byte[] jar = jar("org.springframework.boot.loader.launch.JarLauncher", "com.example.ShopApplication",
+                UUID.randomUUID().toString());
+        JsonNode artifact = api.upload("/api/v1/artifacts", "file", "shop.jar", "application/java-archive", jar)
+                .expect(201).json();
+        assertThat(artifact.get("springBoot").asBoolean()).isTrue();
+        assertThat(artifact.get("mainClass").asString()).isEqualTo("com.example.ShopApplication");
+    }
+
+    @Test
+    void aJarThatCannotStartIsRefused() throws Exception {
+        byte[] noMain = jar(null, null, "x");
+        assertThat(api.upload("/api/v1/artifacts", "file", "lib.jar", "application/java-archive", noMain).expect(400)
+                .fieldError("file")).contains("no Main-Class");
+        byte[] notAJar = "this is not a zip file".getBytes(StandardCharsets.UTF_8);
+        assertThat(api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", notAJar).expect(400)
+                .fieldError("file")).contains("not a readable JAR");
+        api.upload("/api/v1/artifacts", "file", "empty.jar", "application/java-archive", new byte[0]).expect(400);
+    }
+
+    @Test
+    void otherMediaTypesAreUnsupported() {
+        api.upload("/api/v1/artifacts", "file", "notes.txt", "text/plain", "hi".getBytes(StandardCharsets.UTF_8))
+                .expect(415);
+        api.post("/api/v1/artifacts", "application/json", "{}".getBytes(StandardCharsets.UTF_8)).expect(415);
+    }
+
+    @Test
+    void aMissingFilePartIsABadRequest() {
+        api.upload("/api/v1/artifacts", "attachment", "app.jar", "application/java-archive", new byte[] {1, 2}).expect(400);
+    }
+
+    @Test
+    void anUploadPastTheLimitIsTooLarge() {
+        byte[] big = new byte[1024 * 1024 + 10];
+        var response = api.upload("/api/v1/artifacts", "file", "big.jar", "application/java-archive", big).expect(413);
+        assertThat(response.json().get("detail").asString()).isNotBlank();
+    }
+
+    @Test
+    void anUnknownArtifactIsNotFound() {
+        api.get("/api/v1/artifacts/987654").expect(404);
+    }
+
+    static byte[] jar(String mainClass, String startClass, String content) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        if (mainClass != null) {
+            manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
+        }
+        if (startClass != null) {
+            manifest.getMainAttributes().putValue("Start-Class", startClass);
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
+            out.putNextEntry(new JarEntry("content.txt"));
+            out.write(content.getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String sha256(byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    }
+}
