@@ -18,7 +18,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyTheDatabasePackageStartsPostgres = noClasses()
             .that().resideOutsideOfPackage("dev.jvmbench.api.database..")
-            .should().dependOnClassesThat().haveSimpleName("EmbeddedPostgres");
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.jvmbench.common.database.EmbeddedPostgres");
 
     @ArchTest
     static final ArchRule controllersDoNotTouchRepositories = noClasses()

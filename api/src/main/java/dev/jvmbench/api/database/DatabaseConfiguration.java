@@ -1,5 +1,7 @@
 package dev.jvmbench.api.database;
 
+import dev.jvmbench.common.database.EmbeddedPostgres;
+
 import com.zaxxer.hikari.HikariDataSource;
 import dev.jvmbench.api.config.BenchProperties;
 import java.io.IOException;

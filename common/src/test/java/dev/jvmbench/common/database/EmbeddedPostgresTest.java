@@ -1,4 +1,4 @@
-package dev.jvmbench.api.database;
+package dev.jvmbench.common.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
