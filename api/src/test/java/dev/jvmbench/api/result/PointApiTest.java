@@ -53,6 +53,23 @@ class PointApiTest {
         assertThatThrownBy(() -> insertPoint(runId, 0, 20)).hasMessageContaining("duplicate key");
     }
 
+    @Test
+    void aRunsRawArtifactsAreListedAndDownloadable() {
+        ApiClient api = ApiClient.admin(port);
+        long jobId = api.postJson("/api/v1/jobs", JobBodies.valid()).expect(201).json().get("id").asLong();
+        long runId = api.get("/api/v1/jobs/" + jobId + "/runs").json().at("/items/0/id").asLong();
+        jdbc.sql("INSERT INTO run_artifacts (run_id, name, content_type, size_bytes, content) VALUES (:run, 'app.log', 'text/plain', 5, :bytes)")
+                .param("run", runId).param("bytes", "hello".getBytes(java.nio.charset.StandardCharsets.UTF_8)).update();
+        JsonNode list = api.get("/api/v1/runs/" + runId + "/artifacts").expect(200).json();
+        assertThat(list.at("/items/0/name").asString()).isEqualTo("app.log");
+        assertThat(list.at("/items/0/sizeBytes").asLong()).isEqualTo(5);
+        var download = api.get(list.at("/items/0/href").asString()).expect(200);
+        assertThat(download.body()).isEqualTo("hello");
+        assertThat(download.header("Content-Disposition")).contains("app.log");
+        api.get("/api/v1/runs/" + runId + "/artifacts/missing.jfr").expect(404);
+        api.get("/api/v1/runs/987654321/artifacts").expect(404);
+    }
+
     private void insertPoint(long runId, int levelIndex, int level) {
         jdbc.sql("""
                 INSERT INTO result_points (run_id, level_index, level, measured_seconds, requests, successes, errors,

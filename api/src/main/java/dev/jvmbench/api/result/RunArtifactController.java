@@ -1,0 +1,70 @@
+package dev.jvmbench.api.result;
+
+import dev.jvmbench.api.problem.ApiException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Pattern;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A run's raw artifacts (JFR recording, container logs), kept by the worker. */
+@RestController
+@Tag(name = "results")
+@RequestMapping("/api/v1/runs/{id}/artifacts")
+class RunArtifactController {
+
+    private final JdbcClient jdbc;
+
+    RunArtifactController(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Operation(operationId = "listRunArtifacts", summary = "The raw artifacts of a run: JFR recording, container logs")
+    @GetMapping
+    ArtifactList list(@PathVariable long id) {
+        requireRun(id);
+        return new ArtifactList(jdbc.sql("""
+                SELECT name, content_type, size_bytes, created_at FROM run_artifacts WHERE run_id = :id ORDER BY name
+                """).param("id", id).query((rs, n) -> new RunArtifact(rs.getString(1), rs.getString(2), rs.getLong(3),
+                rs.getTimestamp(4).toInstant(), "/api/v1/runs/" + id + "/artifacts/" + rs.getString(1))).list());
+    }
+
+    @Operation(operationId = "downloadRunArtifact", summary = "Download one raw artifact of a run")
+    @GetMapping(value = "/{name}", produces = {MediaType.APPLICATION_OCTET_STREAM_VALUE, MediaType.TEXT_PLAIN_VALUE})
+    ResponseEntity<byte[]> download(@PathVariable long id,
+                                    @PathVariable @Pattern(regexp = "[A-Za-z0-9._-]{1,200}", message = "must be an artifact name") String name) {
+        requireRun(id);
+        record Content(String type, byte[] bytes) {
+        }
+        Content content = jdbc.sql("SELECT content_type, content FROM run_artifacts WHERE run_id = :id AND name = :name")
+                .param("id", id).param("name", name)
+                .query((rs, n) -> new Content(rs.getString(1), rs.getBytes(2))).optional()
+                .orElseThrow(() -> new ApiException(org.springframework.http.HttpStatus.NOT_FOUND, "Not Found",
+                        "run " + id + " has no artifact named " + name));
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType(content.type()))
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(name).build().toString())
+                .body(content.bytes());
+    }
+
+    private void requireRun(long id) {
+        if (jdbc.sql("SELECT count(*) FROM runs WHERE id = :id").param("id", id).query(Long.class).single() == 0) {
+            throw ApiException.notFound("run", id);
+        }
+    }
+
+    record ArtifactList(List<RunArtifact> items) {
+    }
+
+    record RunArtifact(String name, String contentType, long sizeBytes, Instant createdAt, String href) {
+    }
+}

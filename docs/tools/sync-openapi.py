@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Refreshes openapi.yaml from the running api after an intended change of the API.
+
+openapi.yaml is the contract: OpenApiContractTest fails when the served /v3/api-docs differs in
+paths, operations, parameters, schemas or status codes. After changing the API on purpose, run
+the api (./bench api) and then:
+
+    python3 docs/tools/sync-openapi.py http://127.0.0.1:8080/v3/api-docs.yaml
+
+It takes the served document and keeps from the current openapi.yaml what the code does not
+generate: the info description, the header comment and the request body examples.
+"""
+import sys
+import urllib.request
+
+import yaml
+
+served = yaml.safe_load(urllib.request.urlopen(sys.argv[1]).read())
+with open("openapi.yaml") as f:
+    text = f.read()
+header = "".join(line for line in text.splitlines(keepends=True) if line.startswith("#"))
+current = yaml.safe_load(text)
+
+served["info"] = current["info"]
+for path, item in current["paths"].items():
+    for method, operation in item.items():
+        body = operation.get("requestBody", {}).get("content", {})
+        for media, content in body.items():
+            target = served["paths"].get(path, {}).get(method, {}).get("requestBody", {}).get("content", {}).get(media)
+            if target is None:
+                continue
+            for key in ("example", "examples", "encoding"):
+                if key in content:
+                    target[key] = content[key]
+
+with open("openapi.yaml", "w") as f:
+    f.write(header + yaml.safe_dump(served, sort_keys=False, allow_unicode=True, width=120))
+print("openapi.yaml updated; review with git diff")

@@ -1,0 +1,62 @@
+package dev.jvmbench.loadgen;
+
+import static io.gatling.javaapi.core.CoreDsl.ByteArrayBody;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The one simulation every level runs. Gatling instantiates it by class name, so its
+ * parameters are handed over through {@link #plan(LevelCommand)} just before each run.
+ * Public with a public no-arg constructor because Gatling requires it.
+ */
+public class LoadSimulation extends Simulation {
+
+    private static volatile LevelCommand next;
+
+    static void plan(LevelCommand command) {
+        next = command;
+    }
+
+    public LoadSimulation() {
+        LevelCommand c = next;
+        if (c == null) {
+            throw new IllegalStateException("no level planned");
+        }
+        // no cache: a looping user would otherwise serve cacheable answers locally;
+        // no redirects: expectedStatus is checked against what the app answered
+        HttpProtocolBuilder protocol = http.disableWarmUp().disableCaching().disableFollowRedirect();
+
+        HttpRequestActionBuilder request = http("request").httpRequest(c.method(), c.url())
+                .headers(c.headers())
+                .requestTimeout(c.requestTimeout())
+                .check(status().is(c.expectedStatus()));
+        if (c.body() != null) {
+            // bytes, not StringBody: the app's payload must not be read as Gatling EL
+            request = request.body(ByteArrayBody(c.body().getBytes(StandardCharsets.UTF_8)));
+        }
+        ChainBuilder once = exec(Probe::beforeRequest).exec(request).exec(Probe::afterRequest);
+
+        PopulationBuilder population = switch (c.model()) {
+            // N users, each looping on its own keep-alive connection: a realistic closed client
+            case CLOSED -> scenario("closed").forever().on(once).injectOpen(atOnceUsers(c.level()))
+                    .protocols(protocol);
+            // arrivals independent of responses; a shared pool so each arrival is not a new connection
+            case OPEN -> scenario("open").exec(once)
+                    .injectOpen(constantUsersPerSec(c.level()).during(c.measured()))
+                    .protocols(protocol.shareConnections());
+        };
+        // maxDuration closes the window for both models: what finishes after it is not counted
+        setUp(population).maxDuration(c.measured());
+    }
+}

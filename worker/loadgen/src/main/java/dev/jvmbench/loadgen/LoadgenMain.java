@@ -1,0 +1,102 @@
+package dev.jvmbench.loadgen;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A long-lived Gatling process driven by one JSON command per stdin line, answering one JSON
+ * result per stdout line. One process serves a whole benchmark run so the generator JVM stays
+ * warm (JIT) from one level to the next.
+ *
+ * <p>Arguments: {@code --results-dir <dir>} (default: a fresh temp dir). System properties:
+ * {@code java.util.prefs.userRoot} (default under the temp dir; see {@link VersionCheck}),
+ * {@code jvmbench.loadgen.keepResults=true} keeps each simulation.log.
+ */
+public final class LoadgenMain {
+
+    private LoadgenMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        // Gatling and Scala print to System.out; the protocol owns the real stdout, so everything
+        // else is sent to stderr before any Gatling class is touched.
+        PrintStream protocolOut = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+
+        Path resultsDir = resultsDir(args);
+        VersionCheck.skip();
+        boolean keepResults = Boolean.getBoolean("jvmbench.loadgen.keepResults");
+        var runner = new SimulationRunner(resultsDir, keepResults);
+        var mapper = new ObjectMapper();
+
+        var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            Map<String, Object> answer;
+            boolean quit = false;
+            try {
+                JsonNode command = mapper.readTree(line);
+                String cmd = command == null || !command.isObject() ? null : command.path("cmd").asText(null);
+                if (cmd == null) {
+                    throw new BadCommandException("a command is a JSON object with a \"cmd\" field");
+                }
+                switch (cmd) {
+                    case "level" -> answer = runner.runLevel(LevelCommand.parse(command));
+                    case "warmup-generator" -> answer = runner.warmUpGenerator(WarmupCommand.parse(command));
+                    case "quit" -> {
+                        answer = new LinkedHashMap<>(Map.of("ok", true));
+                        quit = true;
+                    }
+                    default -> throw new BadCommandException("unknown cmd: " + cmd);
+                }
+            } catch (BadCommandException e) {
+                answer = error(e.getMessage());
+            } catch (com.fasterxml.jackson.core.JacksonException e) {
+                answer = error("not JSON: " + e.getOriginalMessage());
+            } catch (RuntimeException | LinkageError e) {
+                // a crashed run must not take the process down: the worker decides what to do
+                e.printStackTrace(System.err);
+                answer = error(e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            protocolOut.println(mapper.writeValueAsString(answer));
+            protocolOut.flush();
+            if (quit) {
+                break;
+            }
+        }
+        // Gatling leaves non-daemon threads behind (e.g. Netty's global event executor)
+        System.exit(0);
+    }
+
+    private static Map<String, Object> error(String message) {
+        var answer = new LinkedHashMap<String, Object>();
+        answer.put("ok", false);
+        answer.put("error", message == null ? "error" : message);
+        return answer;
+    }
+
+    private static Path resultsDir(String[] args) throws IOException {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals("--results-dir")) {
+                Path dir = Path.of(args[i + 1]).toAbsolutePath();
+                Files.createDirectories(dir);
+                return dir;
+            }
+        }
+        return Files.createTempDirectory("jvmbench-loadgen-results");
+    }
+}

@@ -1,0 +1,18 @@
+package dev.jvmbench.worker;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+/**
+ * The benchmark worker: claims queued runs from the platform's PostgreSQL and executes each as a
+ * Spring Batch job on this host's Docker engine. Start one per benchmark host.
+ */
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class WorkerApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(WorkerApplication.class, args);
+    }
+}

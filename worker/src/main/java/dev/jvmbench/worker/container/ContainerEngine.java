@@ -1,0 +1,95 @@
+package dev.jvmbench.worker.container;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The benchmark host's container engine, as the rest of the worker sees it.
+ *
+ * <p>Every container it starts carries {@code bench.managed=true} (see {@link ContainerSpec}),
+ * and cleanup goes by label ({@link #removeManaged}), never by pruning the host: the engine may
+ * hold containers and images that are not ours.
+ *
+ * <p>Failures to reach the engine raise {@link ContainerEngineUnavailableException}; every other
+ * engine error raises {@link ContainerEngineException}. No engine client type leaks through.
+ */
+public interface ContainerEngine extends AutoCloseable {
+
+    /** The Docker implementation, built without Spring (tests, tools). Close it when done. */
+    static ContainerEngine docker(ContainerEngineProperties properties) {
+        return new DockerContainerEngine(properties);
+    }
+
+    /** Checks the engine answers; throws {@link ContainerEngineUnavailableException} with the reason when not. */
+    void ping();
+
+    /** The engine's version and the API version this client talks to it with. */
+    EngineVersion version();
+
+    boolean imageExists(String imageReference);
+
+    /** Local images carrying all of the given labels (a value of {@code ""} matches any value). */
+    List<ImageSummary> findImages(Map<String, String> labels);
+
+    /** Creates and starts a container; it is running (or already exited) when this returns. */
+    RunningContainer start(ContainerSpec spec);
+
+    /**
+     * Polls the container until the strategy says it is ready, it exits, or the strategy's
+     * timeout passes. Never throws for an app that fails: the outcome says how it failed.
+     */
+    ContainerOutcome awaitReady(RunningContainer container, ReadinessStrategy readiness);
+
+    /**
+     * Waits until the container exits: {@link ContainerOutcome.Exited}, {@link
+     * ContainerOutcome.OomKilled} or {@link ContainerOutcome.TimedOut}.
+     */
+    ContainerOutcome awaitExit(RunningContainer container, Duration timeout);
+
+    /** The current state as an outcome: {@code Optional.empty()} while it still runs. */
+    Optional<ContainerOutcome> exitOutcome(RunningContainer container);
+
+    /** The last {@code lines} lines of stdout and stderr, interleaved as written. */
+    String logs(RunningContainer container, int lines);
+
+    /** All of stdout and stderr. */
+    String logs(RunningContainer container);
+
+    /**
+     * Runs a command in a running container as the container's user and waits for it. On
+     * timeout it throws {@link ContainerEngineException}; the command itself is not killed (the
+     * engine has no way to), it ends with the container.
+     */
+    ExecResult exec(RunningContainer container, List<String> command, Duration timeout);
+
+    /** Reads one regular file out of a running or stopped container. */
+    byte[] copyFile(RunningContainer container, String pathInContainer);
+
+    /** Copies one regular file out of a running or stopped container to {@code target}. */
+    void copyFile(RunningContainer container, String pathInContainer, Path target);
+
+    /**
+     * Sends the image's stop signal, then kills after {@code timeout} (whole seconds, rounded
+     * up); a no-op for a stopped or removed container. The timeout must stay a few seconds below
+     * the engine properties' response timeout.
+     */
+    void stop(RunningContainer container, Duration timeout);
+
+    /** Removes the container (killing it if it still runs); a no-op if it is already gone. */
+    void remove(RunningContainer container);
+
+    /** Containers (running or not) that carry {@code bench.managed=true} and all of the given labels. */
+    List<ContainerSummary> findManaged(Map<String, String> labels);
+
+    /**
+     * Removes every container that carries {@code bench.managed=true} and all of the given
+     * labels, running or not. Returns how many it removed.
+     */
+    int removeManaged(Map<String, String> labels);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,102 @@
+package dev.jvmbench.worker.run;
+
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.job.Upstream;
+import dev.jvmbench.worker.WorkerProperties;
+import dev.jvmbench.worker.container.ContainerSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The containers of a run: the app under its limits with the thread-model environment and the
+ * JVM flags needed to measure, and the stock upstreams. All on host networking, labelled with
+ * the run so teardown (and a later worker) finds them.
+ */
+final class AppContainers {
+
+    static final String DB_USER = "bench";
+    static final String DB_PASSWORD = "bench";
+    static final String NGINX_IMAGE = "jvmbench/nginx-delay:1";
+    static final String POSTGRES_IMAGE = "jvmbench/postgres:17";
+
+    private AppContainers() {
+    }
+
+    static ContainerSpec app(RunContext ctx, WorkerProperties properties) {
+        JobSpec spec = ctx.run.spec();
+        Map<String, String> env = new LinkedHashMap<>(spec.env());
+        env.putAll(ctx.plan.appEnv());
+        env.putAll(threadModelEnv(ctx.run.threadModel(), spec));
+        if (spec.usesStockApps() || spec.app().port() == null) {
+            env.put("SERVER_PORT", Integer.toString(ctx.appPort));
+        }
+        if (ctx.upstreamPorts.containsKey(Upstream.HTTP)) {
+            env.put("BENCH_UPSTREAM_HTTP_URL", "http://127.0.0.1:" + ctx.upstreamPorts.get(Upstream.HTTP) + "/");
+        }
+        if (ctx.upstreamPorts.containsKey(Upstream.DB)) {
+            env.put("BENCH_UPSTREAM_DB_URL", "jdbc:postgresql://127.0.0.1:" + ctx.upstreamPorts.get(Upstream.DB) + "/bench");
+            env.put("BENCH_UPSTREAM_DB_USER", DB_USER);
+            env.put("BENCH_UPSTREAM_DB_PASSWORD", DB_PASSWORD);
+        }
+        env.put("JAVA_TOOL_OPTIONS", String.join(" ", jvmOptions(ctx)));
+        return ContainerSpec.builder(ctx.image)
+                .namePrefix("bench-run" + ctx.run.runId() + "-app")
+                .runId(Long.toString(ctx.run.runId()))
+                .labels(roleLabels(ctx, "app"))
+                .env(env)
+                .cpus(spec.limits().cpus())
+                .memoryMegabytes(spec.limits().memoryMb())
+                .pidsLimit(properties.pidsLimit())
+                .build();
+    }
+
+    static Map<String, String> threadModelEnv(ThreadModel model, JobSpec spec) {
+        return switch (model) {
+            case PLATFORM -> Map.of("SPRING_THREADS_VIRTUAL_ENABLED", "false",
+                    "SERVER_TOMCAT_THREADS_MAX", Integer.toString(spec.platform().maxThreads()));
+            case VIRTUAL -> Map.of("SPRING_THREADS_VIRTUAL_ENABLED", "true");
+            case WEBFLUX -> Map.of();
+        };
+    }
+
+    static List<String> jvmOptions(RunContext ctx) {
+        JobSpec spec = ctx.run.spec();
+        List<String> options = new ArrayList<>();
+        options.add(dev.jvmbench.worker.probe.JfrAnalyzer.JVM_FLAG);
+        if (ctx.run.threadModel() == ThreadModel.PLATFORM && spec.platform().stackSizeKb() != null) {
+            options.add("-Xss" + spec.platform().stackSizeKb() + "k");
+        }
+        options.addAll(spec.jvmOptions());
+        return options;
+    }
+
+    static ContainerSpec nginx(RunContext ctx, int port) {
+        return ContainerSpec.builder(NGINX_IMAGE)
+                .namePrefix("bench-run" + ctx.run.runId() + "-nginx")
+                .runId(Long.toString(ctx.run.runId()))
+                .labels(roleLabels(ctx, "nginx"))
+                .env("PORT", Integer.toString(port))
+                .env("DELAY_SECONDS", Double.toString(ctx.plan.httpDelayMs() / 1000.0))
+                .build();
+    }
+
+    static ContainerSpec postgres(RunContext ctx, int port) {
+        return ContainerSpec.builder(POSTGRES_IMAGE)
+                .namePrefix("bench-run" + ctx.run.runId() + "-postgres")
+                .runId(Long.toString(ctx.run.runId()))
+                .labels(roleLabels(ctx, "postgres"))
+                .env("PGPORT", Integer.toString(port))
+                .build();
+    }
+
+    private static Map<String, String> roleLabels(RunContext ctx, String role) {
+        return Map.of("bench.role", role, "bench.job-id", Long.toString(ctx.run.jobId()), "bench.worker", sanitize(ctx.workerId));
+    }
+
+    private static String sanitize(String value) {
+        return value.length() > 200 ? value.substring(0, 200) : value;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.jvmbench.worker.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.ExitStatus;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.builder.FlowBuilder;
+import org.springframework.batch.core.job.builder.JobBuilder;
+import org.springframework.batch.core.job.flow.Flow;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.batch.infrastructure.repeat.RepeatStatus;
+import org.springframework.batch.infrastructure.support.transaction.ResourcelessTransactionManager;
+import org.springframework.stereotype.Component;
+
+/**
+ * The Spring Batch job of one run: resolve-image, start-upstreams, start-app, verify, warm-up,
+ * one load step per level, collect, teardown. A step that fails or sees a cancel exits with
+ * ABORT and the flow jumps to teardown, which always runs; the job then ends FAILED when the
+ * run failed and COMPLETED otherwise.
+ *
+ * <p>Steps run under a resourceless transaction manager: a step waits for containers and load
+ * for minutes, and must not hold a database transaction meanwhile (its own writes commit at once).
+ */
+@Component
+class BenchmarkJobFactory {
+
+    static final String JOB_NAME = "benchmarkRun";
+    static final ExitStatus ABORT = new ExitStatus("ABORT");
+    static final ExitStatus RUN_FAILED = new ExitStatus("RUN_FAILED");
+    private static final Logger log = LoggerFactory.getLogger(BenchmarkJobFactory.class);
+    private final JobRepository repository;
+    private final RunSteps steps;
+    private final dev.jvmbench.worker.claim.RunQueue queue;
+    private final ResourcelessTransactionManager noTransaction = new ResourcelessTransactionManager();
+
+    BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.claim.RunQueue queue) {
+        this.repository = repository;
+        this.steps = steps;
+        this.queue = queue;
+    }
+
+    Job create(RunContext ctx) {
+        List<Step> work = new ArrayList<>();
+        work.add(step("resolve-image", ctx, steps::resolveImage));
+        work.add(step("start-upstreams", ctx, steps::startUpstreams));
+        work.add(step("start-app", ctx, steps::startApp));
+        work.add(step("verify", ctx, steps::verify));
+        work.add(step("warm-up", ctx, steps::warmUp));
+        List<Integer> levels = ctx.run.spec().load().levels();
+        for (int i = 0; i < levels.size(); i++) {
+            int index = i;
+            work.add(step("load-" + (i + 1) + "-level-" + levels.get(i), ctx, c -> steps.loadLevel(c, index)));
+        }
+        work.add(step("collect", ctx, steps::collect));
+        Step teardown = teardown(ctx);
+
+        FlowBuilder<Flow> flow = new FlowBuilder<Flow>("run-" + ctx.run.runId()).start(work.getFirst());
+        for (int i = 0; i < work.size(); i++) {
+            Step current = work.get(i);
+            flow.from(current).on(ABORT.getExitCode()).to(teardown);
+            flow.from(current).on("*").to(i + 1 < work.size() ? work.get(i + 1) : teardown);
+        }
+        flow.from(teardown).on(RUN_FAILED.getExitCode()).fail();
+        flow.from(teardown).on("*").end();
+        return new JobBuilder(JOB_NAME, repository).start(flow.build()).end().build();
+    }
+
+    /**
+     * A step that first checks for a cancel or a shutdown (the boundary where a run stops), then
+     * does its work; a failure is recorded in the context, never thrown past the step.
+     */
+    private Step step(String name, RunContext ctx, Consumer<RunContext> work) {
+        return new StepBuilder(name, repository).tasklet((contribution, chunk) -> {
+            ctx.checkRelease();
+            if (!ctx.decided() && queue.cancelRequested(ctx.run.runId())) {
+                ctx.cancel();
+            }
+            if (ctx.decided()) {
+                contribution.setExitStatus(ABORT.addExitDescription(ctx.outcome().toString()));
+                return RepeatStatus.FINISHED;
+            }
+            String step = name.startsWith("load-") ? "load" : name;
+            if (!step.equals("load")) {
+                queue.progress(ctx.run.runId(), ctx.workerId, step, null);
+            }
+            long started = System.nanoTime();
+            try {
+                work.accept(ctx);
+                log.info("{}: step {} done in {} ms", ctx.run.label(), name, (System.nanoTime() - started) / 1_000_000);
+            } catch (RunFailure e) {
+                fail(ctx, name, steps.explain(ctx, name, e.getMessage()), e);
+                contribution.setExitStatus(ABORT.addExitDescription(e.getMessage()));
+            } catch (dev.jvmbench.worker.container.ContainerEngineUnavailableException e) {
+                fail(ctx, name, "the Docker engine is unavailable: " + e.getMessage(), e);
+                contribution.setExitStatus(ABORT.addExitDescription(e.getMessage()));
+            } catch (RuntimeException e) {
+                fail(ctx, name, steps.explain(ctx, name, name + " failed: " + e.getMessage()), e);
+                contribution.setExitStatus(ABORT.addExitDescription(e.toString()));
+            }
+            return RepeatStatus.FINISHED;
+        }, noTransaction).build();
+    }
+
+    private static void fail(RunContext ctx, String step, String reason, Exception e) {
+        log.warn("{}: step {} failed: {}", ctx.run.label(), step, reason, e instanceof RunFailure ? null : e);
+        ctx.fail(reason);
+    }
+
+    private Step teardown(RunContext ctx) {
+        return new StepBuilder("teardown", repository).tasklet((contribution, chunk) -> {
+            steps.teardown(ctx);
+            if (ctx.outcome() instanceof RunOutcome.Failed failed) {
+                contribution.setExitStatus(RUN_FAILED.addExitDescription(failed.reason()));
+            }
+            return RepeatStatus.FINISHED;
+        }, noTransaction).build();
+    }
+}

@@ -1,0 +1,94 @@
+package dev.jvmbench.worker.run;
+
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.worker.WorkerProperties;
+import dev.jvmbench.worker.load.LevelResult;
+import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.ScrapeWindow;
+import dev.jvmbench.worker.probe.TheoreticalCeiling;
+import dev.jvmbench.worker.result.Point;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns what the load generator and the probes saw in one measured window into a point, with
+ * the definitions of docs/metrics.md, and flags what makes a number untrustworthy.
+ */
+@Component
+class PointAssembler {
+
+    static final String LOADGEN_SATURATED = "loadgen-saturated";
+    static final String RATE_NOT_REACHED = "offered-rate-not-reached";
+    static final String SCRAPES_FAILED = "scrapes-failed";
+    static final String ERRORS = "errors";
+    private final WorkerProperties properties;
+
+    PointAssembler(WorkerProperties properties) {
+        this.properties = properties;
+    }
+
+    dev.jvmbench.worker.result.Point assemble(RunContext ctx, int levelIndex, int level, LevelResult load,
+                                               ContainerWindow container, ScrapeWindow scrape) {
+        JobSpec spec = ctx.run.spec();
+        long requests = load.requests();
+        double seconds = load.measuredSeconds();
+        double throughput = load.successes() / seconds;
+        Double perRequestCpuMs = requests == 0 ? null : container.cpuSeconds() * 1000 / requests;
+        Double memoryPerRequest = throughput <= 0 ? null : container.memoryMeanMb() / throughput;
+        Double switchesPerRequest = requests == 0 ? null : (double) container.contextSwitches() / requests;
+        boolean saturated = load.loadgenCpuPercent() >= properties.saturationCpuShare() * 100 * load.loadgenCpuCores();
+        Boolean rateReached = spec.load().model() == LoadModel.OPEN ? load.offeredRateReached() : null;
+        Double ceiling = spec.load().model() == LoadModel.CLOSED ? ceiling(ctx, level) : null;
+        List<String> flags = new ArrayList<>();
+        if (saturated) {
+            flags.add(LOADGEN_SATURATED);
+        }
+        if (Boolean.FALSE.equals(rateReached)) {
+            flags.add(RATE_NOT_REACHED);
+        }
+        if (scrape != null && scrape.scrapeSuccessShare() < 0.9) {
+            flags.add(SCRAPES_FAILED);
+        }
+        if (load.errors() > 0) {
+            flags.add(ERRORS);
+        }
+        return new Point(ctx.run.runId(), levelIndex, level, seconds, requests, load.successes(), load.errors(),
+                load.errorsByCause(), throughput, ms(load.p50Ms()), ms(load.p95Ms()), ms(load.p99Ms()), ms(load.maxMs()),
+                perRequestCpuMs, container.cpuPercentOfLimit(), container.throttledPeriods(), container.throttledMs(),
+                container.memoryMeanMb(), container.memoryPeakMb(), memoryPerRequest, switchesPerRequest,
+                null, scrape == null ? null : scrape.virtualMountedMean(),
+                scrape == null ? null : scrape.virtualQueuedMean(),
+                scrape == null || scrape.virtualParallelismMean() == null ? null
+                        : (int) Math.round(scrape.virtualParallelismMean()),
+                container.threadsPeak(),
+                scrape == null || scrape.peakThreadsMax() == null ? null : (int) Math.round(scrape.peakThreadsMax()),
+                scrape == null ? null : scrape.scrapeSuccessShare(),
+                load.loadgenCpuPercent(), saturated, rateReached, ceiling,
+                TheoreticalCeiling.measuredShare(throughput, ceiling), null, flags);
+    }
+
+    private static Double ms(Integer millis) {
+        return millis == null ? null : millis.doubleValue();
+    }
+
+    /** The closed model's ceiling: what the scenario's waits allow at this concurrency (docs/metrics.md). */
+    private static Double ceiling(RunContext ctx, int concurrency) {
+        var params = ctx.plan.params();
+        Double waitMs = switch (ctx.plan.name()) {
+            case "io-http" -> params.get("delayMs");
+            case "io-db", "sleep" -> params.get("sleepMs");
+            case "pinning" -> params.get("holdMs");
+            default -> null;
+        };
+        if (!ctx.plan.stock() || waitMs == null) {
+            return null;
+        }
+        Double pool = params.get("poolSize");
+        return TheoreticalCeiling.requestsPerSecond(new TheoreticalCeiling.Cell(ctx.plan.name(),
+                ctx.run.threadModel().wireName(), concurrency, ctx.run.spec().platform().maxThreads(),
+                java.time.Duration.ofNanos((long) (waitMs * 1_000_000)), pool == null ? null : pool.intValue(),
+                ctx.run.spec().limits().cpus(), ctx.run.jdk()));
+    }
+}

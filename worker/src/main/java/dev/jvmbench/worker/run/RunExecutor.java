@@ -1,0 +1,82 @@
+package dev.jvmbench.worker.run;
+
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.worker.WorkerProperties;
+import dev.jvmbench.worker.claim.ClaimedRun;
+import dev.jvmbench.worker.claim.RunQueue;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.job.parameters.JobParametersBuilder;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.stereotype.Service;
+
+/** Executes one claimed run as its Batch job and records how it ended. */
+@Service
+public class RunExecutor {
+
+    private static final Logger log = LoggerFactory.getLogger(RunExecutor.class);
+    private final BenchmarkJobFactory jobs;
+    private final RunSteps steps;
+    private final JobOperator operator;
+    private final RunQueue queue;
+    private final WorkerProperties properties;
+    private final AtomicReference<RunContext> current = new AtomicReference<>();
+
+    RunExecutor(BenchmarkJobFactory jobs, RunSteps steps, JobOperator operator, RunQueue queue,
+                WorkerProperties properties) {
+        this.jobs = jobs;
+        this.steps = steps;
+        this.operator = operator;
+        this.queue = queue;
+        this.properties = properties;
+    }
+
+    public void execute(ClaimedRun run) {
+        RunContext ctx = new RunContext(run, properties.id(), workDir(run));
+        current.set(ctx);
+        long started = System.nanoTime();
+        log.info("{}: started (attempt {})", run.label(), run.attempt());
+        try {
+            JobParameters parameters = new JobParametersBuilder()
+                    .addLong("runId", run.runId())
+                    .addLong("attempt", (long) run.attempt())
+                    .toJobParameters();
+            var execution = operator.start(jobs.create(ctx), parameters);
+            log.debug("{}: batch execution {} ended {}", run.label(), execution.getId(), execution.getStatus());
+        } catch (Exception e) {
+            log.error("{}: the batch job could not run", run.label(), e);
+            ctx.fail("the worker could not execute the run: " + e.getMessage());
+            steps.teardown(ctx);
+        } finally {
+            current.set(null);
+        }
+        RunOutcome outcome = ctx.outcome();
+        switch (outcome) {
+            case RunOutcome.Succeeded s -> queue.finish(run, properties.id(), RunStatus.SUCCEEDED, null);
+            case RunOutcome.Failed f -> queue.finish(run, properties.id(), RunStatus.FAILED, f.reason());
+            case RunOutcome.Cancelled c -> queue.finish(run, properties.id(), RunStatus.CANCELLED, "cancelled by request");
+            case RunOutcome.Released r -> queue.release(run, properties.id(), r.reason());
+        }
+        log.info("{}: ended {} after {} s", run.label(), outcome, (System.nanoTime() - started) / 1_000_000_000);
+    }
+
+    /** Asks the run in progress to stop at its next step boundary (worker shutdown). */
+    public void releaseCurrent(String reason) {
+        RunContext ctx = current.get();
+        if (ctx != null) {
+            ctx.requestRelease(reason);
+        }
+    }
+
+    private Path workDir(ClaimedRun run) {
+        try {
+            return Files.createDirectories(properties.workDir().resolve("run-" + run.runId() + "-" + run.attempt()));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot create the work directory under " + properties.workDir(), e);
+        }
+    }
+}

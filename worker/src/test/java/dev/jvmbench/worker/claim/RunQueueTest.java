@@ -1,0 +1,217 @@
+package dev.jvmbench.worker.claim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.jvmbench.common.database.EmbeddedPostgres;
+import dev.jvmbench.common.job.RunStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The queue on a real PostgreSQL with the real schema: claims, ownership, recovery, job settlement. */
+class RunQueueTest {
+
+    @TempDir
+    static Path home;
+    static EmbeddedPostgres postgres;
+    static HikariDataSource dataSource;
+    static JdbcClient jdbc;
+    static RunQueue queue;
+
+    @BeforeAll
+    static void database() {
+        postgres = EmbeddedPostgres.start(home.resolve("db"),
+                Path.of(System.getProperty("user.home"), ".cache/jvmbench/pg-binaries"), 0, true);
+        dataSource = new HikariDataSource();
+        dataSource.setJdbcUrl(postgres.jdbcUrl());
+        dataSource.setUsername(postgres.user());
+        dataSource.setPassword(postgres.password());
+        dataSource.setMaximumPoolSize(12);
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        jdbc = JdbcClient.create(dataSource);
+        queue = new RunQueue(jdbc, new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+                JsonMapper.builder().build());
+    }
+
+    @AfterAll
+    static void close() {
+        dataSource.close();
+        postgres.close();
+    }
+
+    /** Each test starts with an empty queue: runs other tests left queued or running are closed. */
+    @BeforeEach
+    void emptyQueue() {
+        jdbc.sql("UPDATE runs SET status = 'CANCELLED' WHERE status IN ('QUEUED', 'RUNNING')").update();
+    }
+
+    /** A queued job of {@code runs} runs, created the way the api creates one. */
+    private static long queuedJob(int runs) {
+        long jobId = jdbc.sql("""
+                INSERT INTO jobs (status, app_ref, scenario, load_model, jdks, thread_models, labels, spec, runs_total)
+                VALUES ('QUEUED', 'stock', 'sleep', 'CLOSED', '{25}', '{VIRTUAL}', '{}'::jsonb, CAST(:spec AS jsonb), :runs)
+                RETURNING id
+                """).param("runs", runs).param("spec", """
+                {"threadModels":["virtual"],"jdks":[25],"scenario":{"name":"sleep","params":{}},
+                 "load":{"model":"closed","levels":[10],"stepSeconds":5,"warmupSeconds":1,"requestTimeoutMs":10000},
+                 "limits":{"cpus":1.0,"memoryMb":512},"repetitions":%d,"platform":{"maxThreads":200},
+                 "jvmOptions":[],"env":{},"labels":{}}
+                """.formatted(runs)).query(Long.class).single();
+        for (int i = 1; i <= runs; i++) {
+            jdbc.sql("INSERT INTO runs (job_id, seq, jdk, thread_model, repetition, status) VALUES (:job, :seq, 25, 'VIRTUAL', :seq, 'QUEUED')")
+                    .param("job", jobId).param("seq", i).update();
+        }
+        return jobId;
+    }
+
+    private static String status(String table, long id) {
+        return jdbc.sql("SELECT status FROM " + table + " WHERE id = :id").param("id", id).query(String.class).single();
+    }
+
+    @Test
+    void concurrentWorkersNeverClaimTheSameRun() throws Exception {
+        long jobId = queuedJob(6);
+        List<Callable<Optional<ClaimedRun>>> claims = new ArrayList<>();
+        for (int worker = 0; worker < 10; worker++) {
+            String id = "worker-" + worker;
+            claims.add(() -> queue.claim(id));
+        }
+        Set<Long> claimed = new HashSet<>();
+        int got = 0;
+        try (var pool = Executors.newFixedThreadPool(10)) {
+            for (Future<Optional<ClaimedRun>> f : pool.invokeAll(claims)) {
+                Optional<ClaimedRun> run = f.get();
+                if (run.isPresent() && run.get().jobId() == jobId) {
+                    got++;
+                    claimed.add(run.get().runId());
+                }
+            }
+        }
+        assertThat(got).isEqualTo(6);
+        assertThat(claimed).hasSize(6);
+        assertThat(status("jobs", jobId)).isEqualTo("RUNNING");
+    }
+
+    @Test
+    void aClaimCarriesTheSpecAndRunsInJobOrder() {
+        long jobId = queuedJob(2);
+        ClaimedRun first = claimOf(jobId, "w");
+        assertThat(first.seq()).isEqualTo(1);
+        assertThat(first.attempt()).isEqualTo(1);
+        assertThat(first.spec().load().levels()).containsExactly(10);
+        assertThat(first.jar()).isNull();
+    }
+
+    @Test
+    void onlyTheOwnerFinishesARunAndTheLastRunSettlesTheJob() {
+        long jobId = queuedJob(2);
+        ClaimedRun a = claimOf(jobId, "owner");
+        ClaimedRun b = claimOf(jobId, "owner");
+        queue.finish(a, "intruder", RunStatus.SUCCEEDED, null);
+        assertThat(status("runs", a.runId())).isEqualTo("RUNNING");
+        queue.finish(a, "owner", RunStatus.SUCCEEDED, null);
+        assertThat(status("jobs", jobId)).isEqualTo("RUNNING");
+        queue.finish(b, "owner", RunStatus.FAILED, "app OOMKilled (memory limit 192 MB)");
+        assertThat(status("jobs", jobId)).isEqualTo("FAILED");
+        assertThat(jdbc.sql("SELECT status_reason FROM jobs WHERE id = :id").param("id", jobId).query(String.class).single())
+                .isEqualTo("1 of 2 runs failed; first: run " + b.runId() + ": app OOMKilled (memory limit 192 MB)");
+    }
+
+    @Test
+    void aCancelledJobEndsCancelledWhenItsRunningRunStops() {
+        long jobId = queuedJob(1);
+        ClaimedRun run = claimOf(jobId, "w");
+        jdbc.sql("UPDATE jobs SET status = 'CANCEL_REQUESTED' WHERE id = :id").param("id", jobId).update();
+        assertThat(queue.cancelRequested(run.runId())).isTrue();
+        queue.finish(run, "w", RunStatus.CANCELLED, "cancelled by request");
+        assertThat(status("jobs", jobId)).isEqualTo("CANCELLED");
+    }
+
+    @Test
+    void aStaleRunIsRequeuedWithoutItsPartialPointsThenFailedAfterItsLastAttempt() {
+        long jobId = queuedJob(1);
+        ClaimedRun first = claimOf(jobId, "dead-worker");
+        insertPoint(first.runId());
+        makeStale(first.runId());
+
+        assertThat(queue.recoverStale(Duration.ofSeconds(60), 2)).isEqualTo(1);
+        assertThat(status("runs", first.runId())).isEqualTo("QUEUED");
+        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", first.runId())
+                .query(Long.class).single()).as("no point of the dead attempt survives").isZero();
+        assertThat(queue.heartbeat(first.runId(), "dead-worker")).as("the dead worker lost the run").isFalse();
+
+        ClaimedRun second = claimOf(jobId, "another-worker");
+        assertThat(second.runId()).isEqualTo(first.runId());
+        assertThat(second.attempt()).isEqualTo(2);
+        insertPoint(second.runId());
+        makeStale(second.runId());
+        queue.recoverStale(Duration.ofSeconds(60), 2);
+        assertThat(status("runs", second.runId())).isEqualTo("FAILED");
+        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", second.runId())
+                .query(Long.class).single()).as("a failed run keeps what it measured").isEqualTo(1);
+        assertThat(status("jobs", jobId)).isEqualTo("FAILED");
+    }
+
+    @Test
+    void aFreshHeartbeatKeepsTheRun() {
+        long jobId = queuedJob(1);
+        ClaimedRun run = claimOf(jobId, "alive");
+        assertThat(queue.heartbeat(run.runId(), "alive")).isTrue();
+        queue.recoverStale(Duration.ofSeconds(60), 2);
+        assertThat(status("runs", run.runId())).isEqualTo("RUNNING");
+        assertThat(queue.ownedElsewhere(run.runId(), "me", Duration.ofSeconds(60))).isTrue();
+        assertThat(queue.ownedElsewhere(run.runId(), "alive", Duration.ofSeconds(60))).isFalse();
+    }
+
+    @Test
+    void aReleasedRunGoesBackToTheQueue() {
+        long jobId = queuedJob(1);
+        ClaimedRun run = claimOf(jobId, "stopping");
+        insertPoint(run.runId());
+        queue.release(run, "stopping", "the worker is shutting down");
+        assertThat(status("runs", run.runId())).isEqualTo("QUEUED");
+        assertThat(status("jobs", jobId)).isEqualTo("RUNNING");
+        assertThat(claimOf(jobId, "next").attempt()).isEqualTo(2);
+    }
+
+    /** Claims until a run of this job comes (other tests' jobs may be queued before it). */
+    private static ClaimedRun claimOf(long jobId, String worker) {
+        for (int i = 0; i < 100; i++) {
+            ClaimedRun run = queue.claim(worker).orElseThrow(() -> new AssertionError("queue empty before job " + jobId));
+            if (run.jobId() == jobId) {
+                return run;
+            }
+            jdbc.sql("UPDATE runs SET status = 'SUCCEEDED' WHERE id = :id").param("id", run.runId()).update();
+        }
+        throw new AssertionError("no run of job " + jobId);
+    }
+
+    private static void makeStale(long runId) {
+        jdbc.sql("UPDATE runs SET heartbeat_at = now() - interval '5 minutes' WHERE id = :id").param("id", runId).update();
+    }
+
+    private static void insertPoint(long runId) {
+        jdbc.sql("""
+                INSERT INTO result_points (run_id, level_index, level, measured_seconds, requests, successes, errors,
+                    error_rate, throughput_rps) VALUES (:run, 0, 10, 5, 100, 100, 0, 0, 20)
+                """).param("run", runId).update();
+    }
+}

@@ -1,0 +1,240 @@
+package dev.jvmbench.worker.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngineProperties;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The platform end to end through its HTTP API: the api process on its embedded PostgreSQL, a
+ * worker, the real Docker engine, the stock images, Gatling. Assertions are behaviour and
+ * physical bounds, never timings: a platform-thread pool of 20 against a 200 ms upstream cannot
+ * exceed 20 / 0.2 s = 100 req/s.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class BenchmarkEndToEndTest {
+
+    @TempDir
+    static Path dataDir;
+    static Platform platform;
+    static ContainerEngine engine;
+
+    @BeforeAll
+    static void start() throws Exception {
+        engine = ContainerEngine.docker(ContainerEngineProperties.defaults());
+        engine.ping();
+        platform = Platform.start(dataDir);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (platform != null) {
+            platform.close();
+        }
+        if (engine != null) {
+            engine.close();
+        }
+    }
+
+    @AfterEach
+    void nothingIsLeftBehind() {
+        assertThat(engine.findManaged(Map.of("bench.worker", "e2e-worker")))
+                .as("containers of the test's runs after the job ended").isEmpty();
+    }
+
+    @Test
+    @Order(1)
+    void platformThreadsStayUnderTheirPoolCeilingWhileVirtualThreadsPassIt() throws Exception {
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "threadModels", List.of("platform", "virtual"),
+                "jdks", List.of(25),
+                "scenario", Map.of("name", "io-http", "params", Map.of("delayMs", 200)),
+                "load", Map.of("levels", List.of(20, 80), "stepSeconds", 8, "warmupSeconds", 3),
+                "platform", Map.of("maxThreads", 20),
+                "repetitions", 1,
+                "labels", Map.of("test", "pt-vs-vt")), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(6));
+        assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
+
+        JsonNode runs = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").get("items");
+        Map<String, JsonNode> at80 = new java.util.HashMap<>();
+        for (JsonNode run : runs) {
+            JsonNode points = platform.get("/api/v1/runs/" + run.get("id").asLong() + "/points").get("items");
+            assertThat(points).hasSize(2);
+            for (JsonNode point : points) {
+                assertEveryMetricIsFilled(point);
+            }
+            at80.put(run.get("threadModel").asString(), points.get(1));
+            JsonNode artifacts = platform.get("/api/v1/runs/" + run.get("id").asLong() + "/artifacts").get("items");
+            assertThat(artifacts.toString()).contains("app.jfr").contains("app.log");
+        }
+        double platformRps = at80.get("platform").get("throughputRps").asDouble();
+        double virtualRps = at80.get("virtual").get("throughputRps").asDouble();
+        System.out.printf("io-http at 80 users: platform(20 threads) %.1f req/s, virtual %.1f req/s (ratio %.2f)%n",
+                platformRps, virtualRps, virtualRps / platformRps);
+        assertThat(platformRps).as("20 threads x 1/0.2 s, +10%").isLessThan(110);
+        assertThat(virtualRps).as("virtual threads are not bound by 20 threads").isGreaterThan(110);
+        assertThat(at80.get("platform").at("/ceiling/theoreticalRps").asDouble()).isEqualTo(100.0);
+        assertThat(at80.get("virtual").at("/ceiling/theoreticalRps").asDouble()).isEqualTo(400.0);
+    }
+
+    private static void assertEveryMetricIsFilled(JsonNode point) {
+        for (String pointer : List.of("/throughputRps", "/latencyMs/p50", "/latencyMs/p95", "/latencyMs/p99",
+                "/latencyMs/max", "/cpu/msPerRequest", "/cpu/percentOfLimit", "/cpu/throttledPeriods",
+                "/memory/meanMb", "/memory/peakMb", "/memory/perRequestMb", "/contextSwitchesPerRequest",
+                "/jvm/gcPauseMsPerSecond", "/jvm/heapMeanMb", "/jvm/virtualThreadPinnedEvents",
+                "/jvm/platformThreadsPeak", "/monitoring/scrapeSuccessShare", "/loadGenerator/cpuPercent",
+                "/ceiling/theoreticalRps", "/ceiling/measuredShare")) {
+            assertThat(point.at(pointer).isMissingNode() || point.at(pointer).isNull())
+                    .as("%s of point %s", pointer, point).isFalse();
+        }
+        assertThat(point.get("requests").asLong()).isPositive();
+        assertThat(point.at("/cpu/msPerRequest").asDouble()).isPositive();
+        assertThat(point.at("/memory/meanMb").asDouble()).isPositive();
+        assertThat(point.at("/jvm/heapMeanMb").asDouble()).isPositive();
+    }
+
+    @Test
+    @Order(2)
+    void anUploadedJarIsBuiltOntoTheJdkImageAndBenchmarked() throws Exception {
+        Path jar = Path.of("..", "target-apps", "mvc-app", "target", "jvmbench-target-mvc-0.1.0-SNAPSHOT.jar");
+        assertThat(jar).as("the MVC target app's executable JAR (built by the reactor)").exists();
+        long artifactId = platform.upload(jar).get("id").asLong();
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("artifactId", artifactId),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(21),
+                "scenario", Map.of("name", "sleepy", "request", Map.of("path", "/scenarios/sleep?ms=50",
+                        "expectedStatus", 200, "readinessPath", "/actuator/health")),
+                "load", Map.of("levels", List.of(10), "stepSeconds", 5, "warmupSeconds", 2),
+                "repetitions", 1), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(5));
+        assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
+        long runId = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0/id").asLong();
+        JsonNode point = platform.get("/api/v1/runs/" + runId + "/points").at("/items/0");
+        assertThat(point.get("successes").asLong()).isPositive();
+        assertThat(point.at("/latencyMs/p50").asDouble()).as("the endpoint sleeps 50 ms").isGreaterThanOrEqualTo(50);
+        assertThat(engine.findImages(Map.of("bench.kind", "artifact-app", "bench.jdk", "21"))).isNotEmpty();
+    }
+
+    @Test
+    @Order(3)
+    void anAppThatOutgrowsItsMemoryLimitFailsWithTheOomReason(@TempDir Path work) throws Exception {
+        long artifactId = platform.upload(memoryHog(work)).get("id").asLong();
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("artifactId", artifactId),
+                "threadModels", List.of("platform"),
+                "jdks", List.of(25),
+                "limits", Map.of("cpus", 1, "memoryMb", 192),
+                "jvmOptions", List.of("-Xmx2g"),
+                "scenario", Map.of("name", "hog", "request", Map.of("path", "/")),
+                "load", Map.of("levels", List.of(5, 10), "stepSeconds", 20, "warmupSeconds", 1),
+                "repetitions", 1), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(4));
+        assertThat(ended.get("status").asString()).isEqualTo("FAILED");
+        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        assertThat(run.get("status").asString()).isEqualTo("FAILED");
+        assertThat(run.get("failureReason").asString()).startsWith("app OOMKilled").contains("192 MB");
+        assertThat(ended.get("statusReason").asString()).contains("OOMKilled");
+    }
+
+    @Test
+    @Order(4)
+    void aCancelDuringALevelStopsTheRunWithinOneStep() throws Exception {
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(25),
+                "scenario", Map.of("name", "sleep", "params", Map.of("sleepMs", 100)),
+                "load", Map.of("levels", List.of(5, 10, 15, 20), "stepSeconds", 15, "warmupSeconds", 1),
+                "repetitions", 2), 201);
+        long id = job.get("id").asLong();
+        Instant deadline = Instant.now().plusSeconds(180);
+        while (!"load".equals(platform.get("/api/v1/jobs/" + id).at("/progress/currentRun/step").asString(""))) {
+            assertThat(Instant.now()).as("the run reaches its first load step").isBefore(deadline);
+            Thread.sleep(500);
+        }
+        Instant cancelledAt = Instant.now();
+        assertThat(platform.delete("/api/v1/jobs/" + id)).isEqualTo(202);
+        JsonNode ended = platform.awaitEnd(id, Duration.ofMinutes(2));
+        Duration toStop = Duration.between(cancelledAt, Instant.now());
+        assertThat(ended.get("status").asString()).isEqualTo("CANCELLED");
+        assertThat(toStop).as("one 16 s step plus collect and teardown").isLessThan(Duration.ofSeconds(75));
+        JsonNode runs = platform.get("/api/v1/jobs/" + id + "/runs").get("items");
+        assertThat(runs.get(0).get("status").asString()).isEqualTo("CANCELLED");
+        assertThat(runs.get(1).get("status").asString()).isEqualTo("CANCELLED");
+        assertThat(platform.get("/api/v1/runs/" + runs.get(0).get("id").asLong() + "/points").get("items").size())
+                .as("levels measured before the cancel stay; the rest never ran").isBetween(0, 3);
+    }
+
+    /** An app that answers HTTP and then keeps allocating: a hostile app built in the test. */
+    private static Path memoryHog(Path work) throws Exception {
+        Path source = work.resolve("Hog.java");
+        Files.writeString(source, """
+                import com.sun.net.httpserver.HttpServer;
+                import java.net.InetSocketAddress;
+                import java.util.ArrayList;
+                import java.util.Arrays;
+                public class Hog {
+                    public static void main(String[] args) throws Exception {
+                        int port = Integer.parseInt(System.getenv().getOrDefault("SERVER_PORT", "8080"));
+                        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+                        server.createContext("/", exchange -> {
+                            byte[] body = "ok".getBytes();
+                            exchange.sendResponseHeaders(200, body.length);
+                            exchange.getResponseBody().write(body);
+                            exchange.close();
+                        });
+                        server.start();
+                        ArrayList<byte[]> kept = new ArrayList<>();
+                        Thread.sleep(1500);
+                        while (true) {
+                            byte[] block = new byte[1 << 20];
+                            Arrays.fill(block, (byte) 1);
+                            kept.add(block);
+                            Thread.sleep(10);
+                        }
+                    }
+                }
+                """);
+        int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d",
+                work.toString(), source.toString());
+        assertThat(compiled).isZero();
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Hog");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
+            out.putNextEntry(new JarEntry("Hog.class"));
+            out.write(Files.readAllBytes(work.resolve("Hog.class")));
+            out.closeEntry();
+            out.putNextEntry(new JarEntry("nonce.txt"));
+            out.write(Long.toString(System.nanoTime()).getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        Path jar = work.resolve("hog.jar");
+        Files.write(jar, bytes.toByteArray());
+        return jar;
+    }
+}

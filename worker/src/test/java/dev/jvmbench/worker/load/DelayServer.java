@@ -1,0 +1,55 @@
+package dev.jvmbench.worker.load;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Loopback server that answers after a fixed delay: /ok with 200, /fail with 500. Virtual
+ * threads so the delay, not a thread pool, is the only limit (ceiling = users / delay).
+ */
+final class DelayServer implements AutoCloseable {
+
+    static final Duration DELAY = Duration.ofMillis(100);
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+
+    DelayServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        server.setExecutor(executor);
+        server.createContext("/ok", exchange -> answer(exchange, 200));
+        server.createContext("/fail", exchange -> answer(exchange, 500));
+        server.start();
+    }
+
+    private static void answer(com.sun.net.httpserver.HttpExchange exchange, int status) throws IOException {
+        try (exchange) {
+            exchange.getRequestBody().readAllBytes();
+            Thread.sleep(DELAY);
+            byte[] body = "done".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    java.net.URI url(String path) {
+        return java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

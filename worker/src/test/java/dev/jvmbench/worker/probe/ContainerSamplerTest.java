@@ -1,0 +1,215 @@
+package dev.jvmbench.worker.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.RunningContainer;
+import dev.jvmbench.worker.testing.BenchHost;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The sampler against real containers on this host's engine (cgroup v1). Bounds are physical and
+ * wide: the host is shared with other builds, so exact figures are not to be had.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ContainerSamplerTest {
+
+    private static final String IMAGE = "jvmbench/jdk:25";
+    private static final double HALF_A_CPU = 0.5;
+    private static final Duration MEASURED = Duration.ofSeconds(4);
+
+    /**
+     * Threads that come and go all the time, each switching a few times before it exits, next to
+     * 20 threads that stay: the context-switch sum must still only grow.
+     */
+    private static final String CHURN_PROGRAM = """
+            public class Churn {
+                public static void main(String[] args) throws Exception {
+                    for (int i = 0; i < 20; i++) {
+                        Thread.ofPlatform().daemon().start(() -> {
+                            while (true) {
+                                try { Thread.sleep(5); } catch (InterruptedException e) { return; }
+                            }
+                        });
+                    }
+                    long end = System.nanoTime() + 120_000_000_000L;
+                    while (System.nanoTime() < end) {
+                        Thread t = Thread.ofPlatform().start(() -> {
+                            for (int i = 0; i < 5; i++) {
+                                try { Thread.sleep(1); } catch (InterruptedException e) { return; }
+                            }
+                        });
+                        t.join();
+                    }
+                }
+            }
+            """;
+
+    /** The field reports' platform-thread setup: 2,000 threads, each waking ten times a second. */
+    private static final String MANY_THREADS_PROGRAM = """
+            public class Many {
+                public static void main(String[] args) throws Exception {
+                    for (int i = 0; i < 2000; i++) {
+                        Thread.ofPlatform().daemon().stackSize(256 * 1024).start(() -> {
+                            while (true) {
+                                try { Thread.sleep(100); } catch (InterruptedException e) { return; }
+                            }
+                        });
+                    }
+                    Thread.sleep(120_000);
+                }
+            }
+            """;
+
+    private static BenchHost host;
+    private static ContainerEngine engine;
+
+    @BeforeAll
+    static void connect() {
+        host = BenchHost.forClass(ContainerSamplerTest.class);
+        engine = host.engine();
+    }
+
+    @AfterAll
+    static void removeEverythingThisClassStarted() {
+        if (host != null) {
+            host.close();
+        }
+    }
+
+    @Test
+    void aBusyLoopUnderHalfACpuUsesItsQuotaAndIsThrottled() {
+        // two loops: a demand of 2 CPUs makes sure the 0.5 quota, not the shared host, is the limit
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .cpus(HALF_A_CPU)
+                .memoryMegabytes(256)
+                .command("sh", "-c", "while :; do :; done & while :; do :; done")
+                .build());
+        try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), HALF_A_CPU)) {
+            Instant from = Instant.now();
+            await().atMost(MEASURED.multipliedBy(3)).until(() -> Instant.now().isAfter(from.plus(MEASURED)));
+            ContainerWindow window = sampler.window(from, Instant.now());
+            System.out.printf("busy loop under %.1f CPU: %s%n", HALF_A_CPU, window);
+
+            // 250 ms apart over 4 s; the host may delay a few
+            assertThat(window.samples()).isBetween(8, 18);
+            assertThat(window.cpuPercentOfLimit()).isBetween(50.0, 110.0);
+            assertThat(window.cpuSeconds()).isBetween(0.5 * HALF_A_CPU * 4, 1.1 * HALF_A_CPU * 4.5);
+            assertThat(window.throttledPeriods()).isPositive();
+            assertThat(window.throttledMs()).isPositive();
+            assertThat(window.memoryMeanMb()).isPositive().isLessThan(256.0);
+            assertThat(window.memoryPeakMb()).isGreaterThanOrEqualTo(window.memoryMeanMb()).isLessThanOrEqualTo(256.0);
+            assertThat(window.threadsPeak()).isGreaterThanOrEqualTo(1);
+            // throttling takes the shell off the CPU many times a second
+            assertThat(window.contextSwitches()).isPositive();
+        } finally {
+            engine.remove(container);
+        }
+    }
+
+    @Test
+    void threadsThatComeAndGoNeverMakeTheSwitchCountGoBack() {
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .cpus(1)
+                .memoryMegabytes(256)
+                .env("CHURN_PROGRAM", CHURN_PROGRAM)
+                .command("sh", "-c", "printf '%s' \"$CHURN_PROGRAM\" > /tmp/Churn.java && exec java /tmp/Churn.java")
+                .build());
+        try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
+            // the source launcher compiles first; the churn starts when the JVM has its 20 sleepers
+            await().atMost(Duration.ofSeconds(60)).until(() -> sampler.samples().getLast().threads() >= 25);
+            Instant from = Instant.now();
+            await().atMost(Duration.ofSeconds(30)).until(() -> Instant.now().isAfter(from.plusSeconds(3)));
+            ContainerWindow window = sampler.window(from, Instant.now());
+            System.out.printf("JVM with churning threads: %s%n", window);
+
+            List<Long> switches = sampler.switchCounts().stream().map(SwitchCount::contextSwitches).toList();
+            assertThat(switches).hasSizeGreaterThan(2).isSorted();
+            // 20 threads waking every 5 ms for 3 s alone switch about 12,000 times
+            assertThat(window.contextSwitches()).isGreaterThan(1_000);
+            assertThat(window.threadsPeak()).isGreaterThanOrEqualTo(25);
+            assertThat(window.cpuSeconds()).isPositive();
+            assertThat(window.memoryMeanMb()).isGreaterThan(10.0);
+        } finally {
+            engine.remove(container);
+        }
+    }
+
+    @Test
+    void aJvmWithThousandsOfThreadsHasItsThreadsWalkedLessOften() {
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .cpus(1)
+                .memoryMegabytes(512)
+                .env("MANY_THREADS_PROGRAM", MANY_THREADS_PROGRAM)
+                .command("sh", "-c", "printf '%s' \"$MANY_THREADS_PROGRAM\" > /tmp/Many.java && exec java /tmp/Many.java")
+                .build());
+        try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
+            await().atMost(Duration.ofSeconds(90)).until(() -> sampler.samples().getLast().threads() >= 2000);
+            Instant from = Instant.now();
+            long cpuBefore = sampler.samplingCpuNanos();
+            await().atMost(Duration.ofSeconds(60)).until(() -> Instant.now().isAfter(from.plusSeconds(6)));
+            double samplerCpuShare = (sampler.samplingCpuNanos() - cpuBefore) / 6e9;
+            ContainerWindow window = sampler.window(from, from.plusSeconds(6));
+            long walks = sampler.switchCounts().stream().filter(reading -> !reading.at().isBefore(from)).count();
+            System.out.printf("JVM with 2,000 threads: %s; %d walks in 6 s; sampler thread used %.1f%% of a CPU%n",
+                    window, walks, samplerCpuShare * 100);
+
+            assertThat(window.threadsPeak()).isGreaterThanOrEqualTo(2000);
+            // 2,000 threads waking ten times a second: about 120,000 switches in 6 s
+            assertThat(window.contextSwitches()).isGreaterThan(20_000);
+            assertThat(walks).as("thread walks in 6 s, against %d samples", window.samples())
+                    .isLessThan(window.samples() / 2);
+            // the walk budget plus the cheap cgroup reads; a loaded host stretches the walks' wall time
+            assertThat(samplerCpuShare).isLessThan(0.10);
+        } finally {
+            engine.remove(container);
+        }
+    }
+
+    @Test
+    void whenTheContainerExitsSamplingStopsAndTheSamplesStay() {
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .command("sh", "-c", "sleep 2")
+                .build());
+        try {
+            ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1,
+                    Duration.ofMillis(100));
+            Instant from = Instant.now();
+            await().atMost(Duration.ofSeconds(30)).until(() -> !sampler.isSampling());
+
+            assertThat(sampler.stopReason()).hasValueSatisfying(reason -> assertThat(reason).contains(container.id()));
+            assertThat(sampler.window(from.minusSeconds(1), Instant.now()).samples()).isGreaterThanOrEqualTo(2);
+            sampler.close();
+        } finally {
+            engine.remove(container);
+        }
+    }
+
+    @Test
+    void aPidOutsideTheContainerIsRefused() {
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .command("sleep", "60")
+                .build());
+        try {
+            long worker = ProcessHandle.current().pid();
+            assertThatThrownBy(() -> ContainerSampler.start(container.id(), worker, 1))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("not container " + container.id());
+            assertThatThrownBy(() -> ContainerSampler.start(container.id(), 0, 1))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("hostPid");
+        } finally {
+            engine.remove(container);
+        }
+    }
+}

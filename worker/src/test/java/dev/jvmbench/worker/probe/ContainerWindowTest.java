@@ -1,0 +1,111 @@
+package dev.jvmbench.worker.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The window arithmetic on made-up samples, one second apart. */
+class ContainerWindowTest {
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    private static final long MB = 1024 * 1024;
+
+    /** 0.5 CPU-s per second, one throttled period of 10 ms per second. */
+    private static Sample sample(int second, long memoryMb, long peakMb, int threads) {
+        return new Sample(T0.plusSeconds(second), second * 500_000_000L, second, second * 10_000_000L,
+                memoryMb * MB, peakMb * MB, threads);
+    }
+
+    /** 100 switches per second, read with every sample. */
+    private static final List<SwitchCount> SWITCHES = List.of(0, 1, 2, 3, 4).stream()
+            .map(second -> new SwitchCount(T0.plusSeconds(second), second * 100L))
+            .toList();
+
+    private static final List<Sample> STEADY = List.of(
+            sample(0, 100, 120, 10), sample(1, 110, 120, 12), sample(2, 120, 120, 14),
+            sample(3, 100, 120, 11), sample(4, 100, 120, 10));
+
+    @Test
+    void countersAreInterpolatedAtBracketedEdges() {
+        ContainerWindow window = ContainerWindow.of(STEADY, SWITCHES, T0.plusMillis(500), T0.plusMillis(3500), 0.5);
+
+        assertThat(window.start()).isEqualTo(T0.plusMillis(500));
+        assertThat(window.end()).isEqualTo(T0.plusMillis(3500));
+        assertThat(window.samples()).isEqualTo(3);
+        assertThat(window.cpuSeconds()).isCloseTo(1.5, within(1e-9));
+        assertThat(window.cpuPercentOfLimit()).isCloseTo(100.0, within(1e-9));
+        assertThat(window.throttledPeriods()).isEqualTo(3);
+        assertThat(window.throttledMs()).isCloseTo(30.0, within(1e-9));
+        assertThat(window.contextSwitches()).isEqualTo(300);
+        assertThat(window.memoryMeanMb()).isCloseTo(110.0, within(1e-9));
+        assertThat(window.threadsPeak()).isEqualTo(14);
+    }
+
+    @Test
+    void contextSwitchesAreInterpolatedBetweenSparseReadings() {
+        // a JVM with thousands of threads: its threads are walked every few seconds only
+        List<SwitchCount> sparse = List.of(new SwitchCount(T0, 0), new SwitchCount(T0.plusSeconds(4), 4000));
+
+        ContainerWindow window = ContainerWindow.of(STEADY, sparse, T0.plusMillis(500), T0.plusMillis(3500), 1.0);
+
+        assertThat(window.contextSwitches()).isEqualTo(3000);
+    }
+
+    @Test
+    void withoutASampleBeyondAnEdgeTheNearestSampleInsideStandsForIt() {
+        ContainerWindow window = ContainerWindow.of(STEADY, SWITCHES, T0.minusSeconds(5), T0.plusMillis(2500), 1.0);
+
+        assertThat(window.start()).isEqualTo(T0);
+        assertThat(window.end()).isEqualTo(T0.plusMillis(2500));
+        assertThat(window.cpuSeconds()).isCloseTo(1.25, within(1e-9));
+        assertThat(window.cpuPercentOfLimit()).isCloseTo(50.0, within(1e-9));
+    }
+
+    @Test
+    void peakIsTheHighestSampleWhileTheHighWaterMarkStaysPut() {
+        ContainerWindow window = ContainerWindow.of(STEADY, SWITCHES, T0.plusMillis(500), T0.plusMillis(3500), 1.0);
+
+        // the mark of 120 MB was set before the window: the window's own peak is its highest sample
+        assertThat(window.memoryPeakMb()).isCloseTo(120.0, within(1e-9));
+        ContainerWindow later = ContainerWindow.of(STEADY, SWITCHES, T0.plusMillis(2500), T0.plusMillis(4000), 1.0);
+        assertThat(later.memoryPeakMb()).isCloseTo(100.0, within(1e-9));
+    }
+
+    @Test
+    void aSpikeBetweenSamplesShowsThroughTheHighWaterMark() {
+        List<Sample> spiky = List.of(sample(0, 100, 120, 1), sample(1, 100, 120, 1), sample(2, 100, 300, 1),
+                sample(3, 100, 300, 1));
+
+        assertThat(ContainerWindow.of(spiky, SWITCHES, T0.plusMillis(500), T0.plusMillis(2500), 1.0).memoryPeakMb())
+                .isCloseTo(300.0, within(1e-9));
+        assertThat(ContainerWindow.of(spiky, SWITCHES, T0.plusMillis(2000), T0.plusMillis(3000), 1.0).memoryPeakMb())
+                .isCloseTo(100.0, within(1e-9));
+    }
+
+    @Test
+    void aWindowWithFewerThanTwoSamplesFailsAndSaysWhatWasSampled() {
+        assertThatThrownBy(() -> ContainerWindow.of(STEADY, SWITCHES, T0.plusMillis(1500), T0.plusMillis(2500), 1.0))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("holds 1 container samples, at least 2")
+                .hasMessageContaining(T0.toString());
+        assertThatThrownBy(() -> ContainerWindow.of(STEADY, SWITCHES, T0.plusSeconds(10), T0.plusSeconds(20), 1.0))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("holds 0");
+        assertThatThrownBy(() -> ContainerWindow.of(List.of(), List.of(), T0, T0.plusSeconds(1), 1.0))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("cover nothing");
+    }
+
+    @Test
+    void anEmptyOrReversedWindowIsRejected() {
+        assertThatThrownBy(() -> ContainerWindow.of(STEADY, SWITCHES, T0.plusSeconds(2), T0.plusSeconds(1), 1.0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ContainerWindow.of(STEADY, SWITCHES, T0, T0, 1.0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
