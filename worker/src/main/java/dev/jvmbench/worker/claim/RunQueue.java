@@ -27,6 +27,7 @@ public class RunQueue {
     private final JdbcClient jdbc;
     private final TransactionTemplate tx;
     private final JsonMapper json;
+    private volatile String platformId;
 
     RunQueue(JdbcClient jdbc, TransactionTemplate tx, JsonMapper json) {
         this.jdbc = jdbc;
@@ -83,6 +84,20 @@ public class RunQueue {
                 .single();
         return new ClaimedRun(row.id(), row.jobId(), row.seq(), row.jdk(), row.model(), row.repetition(), row.attempt(),
                 json.readValue(job.spec(), JobSpec.class), jar);
+    }
+
+    /**
+     * Identifies this platform's database (cluster system identifier and database name): the
+     * label that tells this platform's containers from another platform's on a shared host.
+     */
+    public String platformId() {
+        String id = platformId;
+        if (id == null) {
+            id = jdbc.sql("SELECT (SELECT system_identifier FROM pg_control_system())::text || '-' || current_database()")
+                    .query(String.class).single();
+            platformId = id;
+        }
+        return id;
     }
 
     /** False when this worker no longer owns the run (the sweeper recovered it): stop working on it. */

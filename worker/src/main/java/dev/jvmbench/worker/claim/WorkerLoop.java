@@ -26,6 +26,8 @@ import org.springframework.stereotype.Component;
 class WorkerLoop implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerLoop.class);
+    /** On every run container: which platform (database) it belongs to; see {@link RunQueue#platformId()}. */
+    public static final String PLATFORM_LABEL = "bench.platform";
     private final RunQueue queue;
     private final RunExecutor executor;
     private final ContainerEngine engine;
@@ -107,12 +109,12 @@ class WorkerLoop implements SmartLifecycle {
     }
 
     /**
-     * Run containers whose run no live worker owns: a worker died while running them.
+     * Run containers of this platform whose run no live worker owns: a worker died while running them.
      * Another worker's live run on the same host keeps its containers.
      */
     private void removeLeftovers() {
         try {
-            for (ContainerSummary container : engine.findManaged(Map.of())) {
+            for (ContainerSummary container : engine.findManaged(Map.of(PLATFORM_LABEL, queue.platformId()))) {
                 String runId = container.labels().get(ContainerSpec.RUN_ID_LABEL);
                 if (runId == null || !runId.matches("\\d+")) {
                     continue; // not a run's container (tests, tools): not ours to judge

@@ -93,7 +93,8 @@ final class AppContainers {
     }
 
     private static Map<String, String> roleLabels(RunContext ctx, String role) {
-        return Map.of("bench.role", role, "bench.job-id", Long.toString(ctx.run.jobId()), "bench.worker", sanitize(ctx.workerId));
+        return Map.of("bench.role", role, "bench.job-id", Long.toString(ctx.run.jobId()), "bench.worker",
+                sanitize(ctx.workerId), "bench.platform", ctx.platformId);
     }
 
     private static String sanitize(String value) {

@@ -21,6 +21,7 @@ final class RunContext {
 
     final ClaimedRun run;
     final String workerId;
+    final String platformId;
     final Path workDir;
     ScenarioPlan plan;
     String image;
@@ -35,9 +36,10 @@ final class RunContext {
     private volatile RunOutcome outcome;
     private volatile String releaseReason;
 
-    RunContext(ClaimedRun run, String workerId, Path workDir) {
+    RunContext(ClaimedRun run, String workerId, String platformId, Path workDir) {
         this.run = run;
         this.workerId = workerId;
+        this.platformId = platformId;
         this.workDir = workDir;
     }
 

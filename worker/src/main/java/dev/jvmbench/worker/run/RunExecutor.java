@@ -36,7 +36,7 @@ public class RunExecutor {
     }
 
     public void execute(ClaimedRun run) {
-        RunContext ctx = new RunContext(run, properties.id(), workDir(run));
+        RunContext ctx = new RunContext(run, properties.id(), queue.platformId(), workDir(run));
         current.set(ctx);
         long started = System.nanoTime();
         log.info("{}: started (attempt {})", run.label(), run.attempt());

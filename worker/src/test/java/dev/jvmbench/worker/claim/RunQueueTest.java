@@ -182,6 +182,11 @@ class RunQueueTest {
     }
 
     @Test
+    void thePlatformIdNamesThisDatabase() {
+        assertThat(queue.platformId()).matches("\\d+-bench").isEqualTo(queue.platformId());
+    }
+
+    @Test
     void aReleasedRunGoesBackToTheQueue() {
         long jobId = queuedJob(1);
         ClaimedRun run = claimOf(jobId, "stopping");
