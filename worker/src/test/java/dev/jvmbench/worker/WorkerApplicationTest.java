@@ -22,8 +22,8 @@ import org.springframework.boot.test.context.SpringBootTest;
  */
 @SpringBootTest(properties = {
         "bench.worker.enabled=false",
-        "jvmbench.container-engine.poll-interval=50ms",
-        "jvmbench.container-engine.response-timeout=90s"})
+        "bench.container-engine.poll-interval=50ms",
+        "bench.container-engine.response-timeout=90s"})
 class WorkerApplicationTest {
 
     static final EmbeddedPostgres POSTGRES = EmbeddedPostgres.start(

@@ -8,7 +8,7 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * How to reach the container engine ({@code jvmbench.container-engine.*}). Every value has a
+ * How to reach the container engine ({@code bench.container-engine.*}). Every value has a
  * default, set here rather than with {@code @DefaultValue} so that code and tests that build
  * the engine without Spring get the same defaults.
  *
@@ -23,7 +23,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param pollInterval    between two state checks while waiting for readiness or exit
  * @param logTailLines    log lines kept in an {@code Exited} or {@code OomKilled} outcome
  */
-@ConfigurationProperties("jvmbench.container-engine")
+@ConfigurationProperties("bench.container-engine")
 public record ContainerEngineProperties(
         URI host,
         String apiVersion,

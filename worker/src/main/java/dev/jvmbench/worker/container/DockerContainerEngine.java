@@ -276,7 +276,7 @@ final class DockerContainerEngine implements ContainerEngine {
         // allowed to last that long.
         if (Duration.ofSeconds(seconds + 5).compareTo(properties.responseTimeout()) > 0) {
             throw new IllegalArgumentException("stop timeout " + timeout + " needs a response timeout above "
-                    + Duration.ofSeconds(seconds + 5) + "; jvmbench.container-engine.response-timeout is "
+                    + Duration.ofSeconds(seconds + 5) + "; bench.container-engine.response-timeout is "
                     + properties.responseTimeout());
         }
         DockerClient client = client();

@@ -182,7 +182,7 @@ final class ArtifactImageBuilder {
         if (configured != null) {
             if (!Files.isExecutable(configured)) {
                 throw new ImageResolutionException("the docker CLI " + configured
-                        + " (jvmbench.image.docker-executable) is not an executable file");
+                        + " (bench.image.docker-executable) is not an executable file");
             }
             return configured;
         }
@@ -200,7 +200,7 @@ final class ArtifactImageBuilder {
                 .filter(candidate -> Files.isRegularFile(candidate) && Files.isExecutable(candidate))
                 .findFirst()
                 .orElseThrow(() -> new ImageResolutionException("no docker CLI on PATH or in /usr/local/bin, /usr/bin:"
-                        + " Jib builds through it; install it or set jvmbench.image.docker-executable"));
+                        + " Jib builds through it; install it or set bench.image.docker-executable"));
     }
 
     private static DockerDaemonImage daemonImage(String reference, Path docker, Map<String, String> env)

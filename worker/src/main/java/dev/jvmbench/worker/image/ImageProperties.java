@@ -8,7 +8,7 @@ import dev.jvmbench.common.catalog.JdkCatalog;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * How images are resolved and built ({@code jvmbench.image.*}). Defaults are set here, not with
+ * How images are resolved and built ({@code bench.image.*}). Defaults are set here, not with
  * {@code @DefaultValue}, so code that builds the resolver without Spring gets the same ones.
  *
  * @param workDir          Jib's caches and the staged JAR copies; default
@@ -20,7 +20,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param labels           extra labels on every image built here (e.g. to find them for cleanup);
  *                         they may not replace the labels the cache relies on
  */
-@ConfigurationProperties("jvmbench.image")
+@ConfigurationProperties("bench.image")
 public record ImageProperties(Path workDir, Path dockerExecutable, String jdkCatalog, Map<String, String> labels) {
 
     public ImageProperties {

@@ -9,7 +9,7 @@ import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * How to launch the Gatling generator ({@code jvmbench.load-generator.*}). Defaults are set here
+ * How to launch the Gatling generator ({@code bench.load-generator.*}). Defaults are set here
  * so code and tests that build the generator without Spring get the same ones.
  *
  * @param javaHome    a JDK 21+ to run the generator; blank = the worker's own JVM
@@ -20,7 +20,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param answerSlack added to warm-up + measured time before a level counts as hung
  * @param quitTimeout how long close() lets the process exit by itself before killing it
  */
-@ConfigurationProperties("jvmbench.load-generator")
+@ConfigurationProperties("bench.load-generator")
 public record LoadGeneratorProperties(
         Path javaHome,
         Path loadgenDir,
@@ -69,6 +69,6 @@ public record LoadGeneratorProperties(
         }
         throw new LoadGeneratorException("no load generator build (" + JAR + " + lib/) in " + candidates
                 + " from " + Path.of("").toAbsolutePath()
-                + ": run ./mvnw -pl worker/loadgen package or set jvmbench.load-generator.loadgen-dir");
+                + ": run ./mvnw -pl worker/loadgen package or set bench.load-generator.loadgen-dir");
     }
 }

@@ -48,20 +48,15 @@ class PinningTest {
 
     private static BenchHost host;
     private static ContainerEngine engine;
-    private static HttpClient client;
 
     @BeforeAll
     static void connect() {
         host = BenchHost.forClass(PinningTest.class);
         engine = host.engine();
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @AfterAll
     static void removeEverythingThisClassStarted() {
-        if (client != null) {
-            client.close();
-        }
         if (host != null) {
             host.close();
         }
@@ -109,7 +104,9 @@ class PinningTest {
 
     private static void burstOfPinningRequests(TargetApps.App app) throws Exception {
         String url = app.url("/scenarios/pinning?ms=" + SLEEP_MS);
-        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        // A client per app: one shared across apps could reuse an idle connection to a recycled port.
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+             ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<HttpResponse<String>>> responses = new ArrayList<>();
             for (int i = 0; i < BURST; i++) {
                 responses.add(executor.submit(() -> TargetApps.get(client, url)));

@@ -33,7 +33,6 @@ class TargetAppImagesTest {
     private static ContainerEngine engine;
     private static Upstreams.Nginx nginx;
     private static Upstreams.Postgres postgres;
-    private static HttpClient client;
 
     @BeforeAll
     static void startUpstreams() {
@@ -41,15 +40,10 @@ class TargetAppImagesTest {
         engine = host.engine();
         nginx = Upstreams.startNginx(host);
         postgres = Upstreams.startPostgres(host);
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     @AfterAll
     static void removeEverythingThisClassStarted() {
-        if (client != null) {
-            client.close();
-        }
         if (host != null) {
             host.close();
         }
@@ -106,6 +100,16 @@ class TargetAppImagesTest {
 
     /** {@code virtualThread == null}: the thread model decides, not asserted (WebFlux). */
     private static void assertEveryScenario(TargetApps.App app, String threadModel, Boolean virtualThread) {
+        // One client per app, keep-alive within the app: a client shared across apps may hold an idle
+        // connection to a port that a removed container used and a new one reuses.
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build()) {
+            assertEveryScenario(client, app, threadModel, virtualThread);
+        }
+    }
+
+    private static void assertEveryScenario(HttpClient client, TargetApps.App app, String threadModel,
+            Boolean virtualThread) {
         for (String scenario : TargetApps.SCENARIOS) {
             String what = BenchHost.reference(app.image()) + " " + threadModel + " /scenarios/" + scenario;
             HttpResponse<String> response = TargetApps.getOrExplain(engine, client, app, "/scenarios/" + scenario);

@@ -21,9 +21,9 @@ class ImageConfigurationTest {
     @Test
     void bindsTheSettingsAndReadsTheCatalogue() {
         context.withPropertyValues(
-                        "jvmbench.image.work-dir=/var/tmp/jib-work",
-                        "jvmbench.image.docker-executable=/usr/local/bin/docker",
-                        "jvmbench.image.labels.bench.owner=perf-team")
+                        "bench.image.work-dir=/var/tmp/jib-work",
+                        "bench.image.docker-executable=/usr/local/bin/docker",
+                        "bench.image.labels.bench.owner=perf-team")
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(ImageResolver.class);
                     ImageProperties properties = ctx.getBean(ImageProperties.class);
@@ -35,7 +35,7 @@ class ImageConfigurationTest {
 
     @Test
     void aBrokenCatalogueStopsTheStart() {
-        context.withPropertyValues("jvmbench.image.jdk-catalog=classpath:no/such/catalog.yaml")
+        context.withPropertyValues("bench.image.jdk-catalog=classpath:no/such/catalog.yaml")
                 .run(ctx -> assertThat(ctx).hasFailed());
     }
 }
