@@ -2,6 +2,7 @@ package dev.jvmbench.api.artifact;
 
 import dev.jvmbench.api.config.BenchProperties;
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.Hashing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
 import java.util.Set;
@@ -70,9 +70,15 @@ public class ArtifactService {
             Path temp = Files.createTempFile(storage, "upload-", ".part");
             try {
                 String sha256 = copyHashing(file, temp);
-                String mainClass = mainClassOf(temp);
-                boolean springBoot = startClassOf(temp) != null;
-                String startClass = springBoot ? startClassOf(temp) : mainClass;
+                Attributes manifest = manifestOf(temp);
+                String mainClass = manifest.getValue(Attributes.Name.MAIN_CLASS);
+                if (mainClass == null || mainClass.isBlank()) {
+                    throw ApiException.invalid("file", "the JAR's manifest has no Main-Class; build an executable JAR");
+                }
+                // A Spring Boot JAR starts its launcher; the app's own class is Start-Class.
+                String startClass = manifest.getValue("Start-Class");
+                boolean springBoot = startClass != null && !startClass.isBlank();
+                startClass = springBoot ? startClass.trim() : mainClass.trim();
                 var existing = artifacts.findBySha256(sha256);
                 if (existing.isPresent()) {
                     return new Stored(existing.get().view(), false);
@@ -97,7 +103,7 @@ public class ArtifactService {
     }
 
     private static String copyHashing(MultipartFile file, Path target) throws IOException {
-        MessageDigest digest = sha256();
+        MessageDigest digest = Hashing.sha256();
         try (InputStream in = file.getInputStream();
              OutputStream out = new DigestOutputStream(Files.newOutputStream(target), digest)) {
             in.transferTo(out);
@@ -105,25 +111,13 @@ public class ArtifactService {
         return HexFormat.of().formatHex(digest.digest());
     }
 
-    private static String mainClassOf(Path jar) {
-        String mainClass = manifestAttribute(jar, Attributes.Name.MAIN_CLASS.toString());
-        if (mainClass == null || mainClass.isBlank()) {
-            throw ApiException.invalid("file", "the JAR's manifest has no Main-Class; build an executable JAR");
-        }
-        return mainClass.trim();
-    }
-
-    private static String startClassOf(Path jar) {
-        return manifestAttribute(jar, "Start-Class");
-    }
-
-    private static String manifestAttribute(Path jar, String name) {
+    private static Attributes manifestOf(Path jar) {
         try (JarFile jarFile = new JarFile(jar.toFile(), true)) {
             Manifest manifest = jarFile.getManifest();
             if (manifest == null) {
                 throw ApiException.invalid("file", "the JAR has no META-INF/MANIFEST.MF");
             }
-            return manifest.getMainAttributes().getValue(name);
+            return manifest.getMainAttributes();
         } catch (IOException | SecurityException e) {
             throw ApiException.invalid("file", "is not a readable JAR (zip) file");
         }
@@ -133,11 +127,4 @@ public class ArtifactService {
         return filename.length() > 255 ? filename.substring(0, 255) : filename;
     }
 
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -2,14 +2,11 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.artifact.ArtifactService;
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.Hashing;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -53,7 +50,7 @@ class JobService {
     Submission submit(JobSpec submitted, String idempotencyKey, Long tokenId) {
         JobSpec spec = checker.check(submitted, artifacts::exists);
         String specJson = json.writeValueAsString(spec);
-        String requestHash = sha256(specJson);
+        String requestHash = Hashing.sha256Hex(specJson);
         if (idempotencyKey != null && !idempotencyKeys.claim(idempotencyKey, requestHash)) {
             var used = idempotencyKeys.find(idempotencyKey).orElseThrow();
             if (!used.requestSha256().equals(requestHash)) {
@@ -158,14 +155,6 @@ class JobService {
             return "stock";
         }
         return spec.app().image() != null ? spec.app().image() : "artifact:" + spec.app().artifactId();
-    }
-
-    private static String sha256(String value) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     static ApiException badKey(String detail) {

@@ -33,6 +33,8 @@ final class RunContext {
     PrometheusScraper scraper;
     LoadGenerator loadGenerator;
     final List<MeasuredLevel> measured = new ArrayList<>();
+    /** The load generator's answer per level, kept as a raw artifact of the run. */
+    final List<dev.jvmbench.worker.load.LevelResult> loadResults = new ArrayList<>();
     private volatile RunOutcome outcome;
     private volatile String releaseReason;
 

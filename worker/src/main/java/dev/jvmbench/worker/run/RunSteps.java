@@ -186,6 +186,7 @@ class RunSteps {
                 Duration.ofSeconds(load.warmupSeconds()), Duration.ofSeconds(load.stepSeconds()),
                 Duration.ofMillis(load.requestTimeoutMs()), ctx.plan.method(), appUri(ctx), ctx.plan.headers(),
                 ctx.plan.body(), ctx.plan.expectedStatus()));
+        ctx.loadResults.add(result);
         ContainerWindow container = ctx.sampler.window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = ctx.scraper == null ? null : ctx.scraper.window(result.measuredStart(), result.measuredEnd());
         var point = assembler.assemble(ctx, levelIndex, level, result, container, scrape);
@@ -250,14 +251,22 @@ class RunSteps {
 
     private void storeLogs(RunContext ctx) {
         try {
+            if (!ctx.loadResults.isEmpty()) {
+                points.storeArtifact(ctx.run.runId(), "load-levels.json", "application/json",
+                        json.writerWithDefaultPrettyPrinter().writeValueAsBytes(ctx.loadResults));
+            }
+            Path loadgenLog = ctx.workDir.resolve("loadgen").resolve("loadgen.log");
+            if (Files.exists(loadgenLog)) {
+                points.storeArtifact(ctx.run.runId(), "loadgen.log", "text/plain", Files.readAllBytes(loadgenLog));
+            }
             points.storeArtifact(ctx.run.runId(), "app.log", "text/plain",
                     engine.logs(ctx.app).getBytes(StandardCharsets.UTF_8));
             for (var upstream : ctx.upstreams.entrySet()) {
                 points.storeArtifact(ctx.run.runId(), upstream.getKey().wireName() + "-upstream.log", "text/plain",
                         engine.logs(upstream.getValue(), 2000).getBytes(StandardCharsets.UTF_8));
             }
-        } catch (RuntimeException e) {
-            log.warn("{}: cannot keep container logs: {}", ctx.run.label(), e.getMessage());
+        } catch (RuntimeException | IOException e) {
+            log.warn("{}: cannot keep the run's logs: {}", ctx.run.label(), e.getMessage());
         }
     }
 

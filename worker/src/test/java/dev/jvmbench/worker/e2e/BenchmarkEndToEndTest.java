@@ -88,7 +88,7 @@ class BenchmarkEndToEndTest {
             }
             at80.put(run.get("threadModel").asString(), points.get(1));
             JsonNode artifacts = platform.get("/api/v1/runs/" + run.get("id").asLong() + "/artifacts").get("items");
-            assertThat(artifacts.toString()).contains("app.jfr").contains("app.log");
+            assertThat(artifacts.toString()).contains("app.jfr").contains("app.log").contains("load-levels.json");
         }
         double platformRps = at80.get("platform").get("throughputRps").asDouble();
         double virtualRps = at80.get("virtual").get("throughputRps").asDouble();
@@ -162,6 +162,25 @@ class BenchmarkEndToEndTest {
 
     @Test
     @Order(4)
+    void anAppThatAnswersWronglyFailsVerificationBeforeAnyLoad() throws Exception {
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("image", "jvmbench/target-mvc:jdk25"),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(25),
+                "scenario", Map.of("name", "created", "request", Map.of("method", "GET",
+                        "path", "/scenarios/sleep?ms=1", "expectedStatus", 201, "readinessPath", "/actuator/health")),
+                "load", Map.of("levels", List.of(5), "stepSeconds", 5, "warmupSeconds", 1),
+                "repetitions", 1), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(3));
+        assertThat(ended.get("status").asString()).isEqualTo("FAILED");
+        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        assertThat(run.get("failureReason").asString())
+                .startsWith("verify failed: GET /scenarios/sleep answered 200, expected 201");
+        assertThat(platform.get("/api/v1/runs/" + run.get("id").asLong() + "/points").get("items")).isEmpty();
+    }
+
+    @Test
+    @Order(5)
     void aCancelDuringALevelStopsTheRunWithinOneStep() throws Exception {
         JsonNode job = platform.post("/api/v1/jobs", Map.of(
                 "threadModels", List.of("virtual"),
