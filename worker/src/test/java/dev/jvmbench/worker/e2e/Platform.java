@@ -86,9 +86,15 @@ final class Platform implements AutoCloseable {
         props.put("bench.worker.data-dir", dataDir.toString());
         props.put("bench.worker.work-dir", dataDir.resolve("work").toString());
         props.put("bench.worker.generator-warmup", "3s");
-        ConfigurableApplicationContext worker = new SpringApplicationBuilder(WorkerApplication.class)
-                .properties(props).run();
-        return new Platform(api, worker, base);
+        try {
+            ConfigurableApplicationContext worker = new SpringApplicationBuilder(WorkerApplication.class)
+                    .properties(props).run();
+            return new Platform(api, worker, base);
+        } catch (RuntimeException e) {
+            // The test class gets no Platform to close: stop the api here, or its process outlives the build.
+            api.destroyForcibly();
+            throw e;
+        }
     }
 
     JsonNode post(String path, Object body, int expectedStatus) throws Exception {
