@@ -78,8 +78,7 @@ sources_hash() {
     cd "$REPO_DIR"
     {
       printf '%s\0' pom.xml
-      # prune only Maven's output dirs (target-apps/target, target-apps/<module>/target): the
-      # source package dirs dev/jvmbench/target/ are sources
+      # prune Maven's output dirs (target-apps/target, target-apps/<module>/target)
       find target-apps -regextype posix-extended -type d -regex 'target-apps(/[^/]+)?/target' -prune \
         -o -type f ! -name '*.md' -print0
     } | sort -z | xargs -0 sha256sum

@@ -130,6 +130,6 @@ class PinningTest {
     private static boolean inPinningScenario(RecordedEvent event) {
         return event.getStackTrace() != null && event.getStackTrace().getFrames().stream()
                 .map(RecordedFrame::getMethod)
-                .anyMatch(method -> method.getType().getName().equals("dev.jvmbench.target.scenario.Pinning"));
+                .anyMatch(method -> method.getType().getName().equals("dev.jvmbench.targetapp.scenario.Pinning"));
     }
 }
