@@ -55,6 +55,10 @@ public class SummaryMarkdown {
                     .collect(Collectors.joining(" "))).append('\n');
         }
         md.append('\n');
+        if (spec.repetitions() < 3) {
+            md.append("> ⚠️ ").append(spec.repetitions()).append(" run per cell: intervals need repetitions, so ")
+                    .append("verdicts rest on the threshold alone. Use repetitions ≥ 3 for a CI gate.\n\n");
+        }
         results(md, stats);
         capacity(md, stats);
         if (job.baselineJobId() != null) {

@@ -300,8 +300,10 @@ class RunSteps {
         closeQuietly(ctx.scraper, "Prometheus scraper", ctx);
         closeQuietly(ctx.sampler, "container sampler", ctx);
         try {
+            // Run ids restart at 1 in every database: the platform label keeps one platform's
+            // teardown from removing another platform's containers on a shared engine.
             int removed = engine.removeManaged(Map.of(dev.jvmbench.worker.container.ContainerSpec.RUN_ID_LABEL,
-                    Long.toString(ctx.run.runId())));
+                    Long.toString(ctx.run.runId()), "bench.platform", ctx.platformId));
             log.info("{}: teardown removed {} containers", ctx.run.label(), removed);
         } catch (RuntimeException e) {
             log.error("{}: teardown could not remove the run's containers ({}); the next worker start removes them",

@@ -74,6 +74,7 @@ class BenchmarkEndToEndTest {
                 "load", Map.of("levels", List.of(20, 80), "stepSeconds", 8, "warmupSeconds", 3),
                 "platform", Map.of("maxThreads", 20),
                 "repetitions", 1,
+                "slo", Map.of("latencyP95Ms", 500),
                 "labels", Map.of("test", "pt-vs-vt")), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(6));
         assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
@@ -98,6 +99,30 @@ class BenchmarkEndToEndTest {
         assertThat(virtualRps).as("virtual threads are not bound by 20 threads").isGreaterThan(110);
         assertThat(at80.get("platform").at("/ceiling/theoreticalRps").asDouble()).isEqualTo(100.0);
         assertThat(at80.get("virtual").at("/ceiling/theoreticalRps").asDouble()).isEqualTo(400.0);
+        judgedFromTheStoredPoints(job.get("id").asLong(), platformRps, virtualRps);
+    }
+
+    /** Statistics, capacity, the thread-model comparison and the Markdown summary of the real job. */
+    private void judgedFromTheStoredPoints(long jobId, double platformRps, double virtualRps) throws Exception {
+        JsonNode stats = platform.get("/api/v1/jobs/" + jobId + "/statistics");
+        Map<String, JsonNode> cells = new java.util.HashMap<>();
+        stats.get("cells").forEach(cell -> cells.put(cell.get("threadModel").asString(), cell));
+        JsonNode virtualAt80 = cells.get("virtual").at("/levels/1/metrics/throughputRps");
+        assertThat(virtualAt80.get("median").asDouble()).isEqualTo(virtualRps);
+        assertThat(virtualAt80.get("runs").asInt()).isEqualTo(1);
+        // 80 users on 20 threads queue behind each other: p95 is several 200 ms delays, past the 500 ms SLO.
+        assertThat(cells.get("platform").at("/levels/1/metrics/latencyP95Ms/median").asDouble()).isGreaterThan(500);
+        JsonNode platformCapacity = cells.get("platform").at("/capacity/level");
+        assertThat(platformCapacity.isMissingNode() || platformCapacity.asInt() == 20)
+                .as("the platform pool cannot sustain 80 users within the SLO: %s", platformCapacity).isTrue();
+        JsonNode comparison = platform.get("/api/v1/comparisons?job=" + jobId + "&by=threadModel&metric=throughputRps");
+        JsonNode at80 = comparison.at("/comparisons/0/metrics/1");
+        assertThat(at80.get("level").asInt()).isEqualTo(80);
+        assertThat(at80.get("ratio").asDouble()).isCloseTo(virtualRps / platformRps, org.assertj.core.data.Offset.offset(1e-9));
+        String summary = platform.getText("/api/v1/jobs/" + jobId + "/summary.md");
+        System.out.println(summary);
+        assertThat(summary).contains("## jvmbench job #" + jobId + ": ✅ succeeded").contains("| JDK 25 virtual | 80 |")
+                .contains("### Capacity under the SLO (p95 ≤ 500 ms)");
     }
 
     private static void assertEveryMetricIsFilled(JsonNode point) {

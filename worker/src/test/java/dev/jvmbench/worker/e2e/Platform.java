@@ -124,6 +124,13 @@ final class Platform implements AutoCloseable {
         return JSON.readTree(response.body());
     }
 
+    String getText(String path) throws Exception {
+        HttpResponse<String> response = http.send(request(path).GET().build(),
+                HttpResponse.BodyHandlers.ofString(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).as("GET %s: %s", path, response.body()).isEqualTo(200);
+        return response.body();
+    }
+
     int delete(String path) throws Exception {
         return http.send(request(path).DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
