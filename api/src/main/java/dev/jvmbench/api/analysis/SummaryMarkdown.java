@@ -56,7 +56,8 @@ public class SummaryMarkdown {
         }
         md.append('\n');
         if (spec.repetitions() < 3) {
-            md.append("> ⚠️ ").append(spec.repetitions()).append(" run per cell: intervals need repetitions, so ")
+            md.append("> ⚠️ ").append(spec.repetitions()).append(spec.repetitions() == 1 ? " run" : " runs")
+                    .append(" per cell: the intervals are too short to trust, so ")
                     .append("verdicts rest on the threshold alone. Use repetitions ≥ 3 for a CI gate.\n\n");
         }
         results(md, stats);
