@@ -26,10 +26,12 @@ class JobSpecChecker {
 
     private final JdkCatalog jdks;
     private final ScenarioCatalog scenarios;
+    private final SubmissionPolicy policy;
 
-    JobSpecChecker(JdkCatalog jdks, ScenarioCatalog scenarios) {
+    JobSpecChecker(JdkCatalog jdks, ScenarioCatalog scenarios, SubmissionPolicy policy) {
         this.jdks = jdks;
         this.scenarios = scenarios;
+        this.policy = policy;
     }
 
     /** Returns the normalised spec, or throws a 400 listing every problem found. */
@@ -46,6 +48,7 @@ class JobSpecChecker {
             errors.add(new FieldViolation("load.levels", "must not repeat a level"));
         }
         checkJudging(spec, jobExists, errors);
+        policy.check(spec, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }

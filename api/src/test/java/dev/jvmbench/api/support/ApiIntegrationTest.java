@@ -17,6 +17,7 @@ import org.springframework.boot.test.context.SpringBootTest;
         "bench.db.embedded.ephemeral=true",
         "bench.db.embedded.binaries-dir=${user.home}/.cache/jvmbench/pg-binaries",
         "bench.security.bootstrap-token=" + ApiClient.ADMIN_TOKEN,
-        "bench.artifacts.max-size=1MB"})
+        "bench.artifacts.max-size=1MB",
+        "bench.policy.registries=registry.example/"})
 public @interface ApiIntegrationTest {
 }
