@@ -35,6 +35,8 @@ RELEASE=bench
 NAMESPACE=jvmbench
 
 log() { printf '[helm-test] %s\n' "$*" >&2; }
+# A step's heading, with the seconds since the start: where a slow run spends its time.
+step() { printf '[helm-test] %4ss %s\n' "$(( $(now_s) - START ))" "$*" >&2; }
 die() { printf '[helm-test] ERROR: %s\n' "$*" >&2; exit 1; }
 now_s() { local t=${EPOCHREALTIME:-}; if [[ -n "$t" ]]; then printf '%s' "${t%.*}"; else date +%s; fi; }
 START=$(now_s)
@@ -179,7 +181,7 @@ INVALID_VALUES=("$CHART_DIR"/test/invalid-*-values.yaml)
 shopt -u nullglob
 (( ${#CI_VALUES[@]} > 0 )) || die "no ci/*-values.yaml in $CHART_DIR"
 
-log "helm lint --strict with ${#CI_VALUES[@]} values files"
+step "helm lint --strict with ${#CI_VALUES[@]} values files"
 for values in "${CI_VALUES[@]}"; do
   if ! helm_ lint --strict --kube-version "$KUBE_VERSION" -f "$values" "$CHART_DIR" >"$WORK/lint.log" 2>&1; then
     cat "$WORK/lint.log" >&2
@@ -187,7 +189,7 @@ for values in "${CI_VALUES[@]}"; do
   fi
 done
 
-log "helm template with each values file (Kubernetes $KUBE_VERSION)"
+step "helm template with each values file (Kubernetes $KUBE_VERSION)"
 mkdir -p "$WORK/rendered"
 for values in "${CI_VALUES[@]}"; do
   name=$(basename "$values" -values.yaml)
@@ -197,16 +199,16 @@ done
 template -f "$CHART_DIR/ci/default-values.yaml" >"$WORK/rendered/checksum-default-again.yaml"
 template -f "$CHART_DIR/ci/default-values.yaml" --set api.publicRead=true >"$WORK/rendered/checksum-api-changed.yaml"
 
-log "kubernetes-validate --strict against Kubernetes $KUBE_VERSION"
+step "kubernetes-validate --strict against Kubernetes $KUBE_VERSION"
 if ! "$VALIDATE" --kubernetes-version "$KUBE_VERSION" --strict --quiet "$WORK"/rendered/*.yaml >"$WORK/validate.log" 2>&1; then
   cat "$WORK/validate.log" >&2
   die "rendered manifests do not validate against Kubernetes $KUBE_VERSION"
 fi
 
-log "behaviour checks on the rendered manifests"
+step "behaviour checks on the rendered manifests"
 "$PY" "$CHECKS" check "$WORK/rendered" >"$WORK/summary.txt" || die "behaviour checks failed (above)"
 
-log "values the chart must refuse (${#INVALID_VALUES[@]} files)"
+step "values the chart must refuse (${#INVALID_VALUES[@]} files)"
 refused=0
 for values in "${INVALID_VALUES[@]}"; do
   rel=${values#"$CHART_DIR"/}
@@ -242,11 +244,11 @@ wait_exit() {  # $1 container, $2 what it is
 }
 
 postgres_check() {
-  local dir="$WORK/pg" uid gid pgdata image args=() common=() out i
+  local dir="$WORK/pg" uid gid pgdata image user database args=() common=() out i
   local first="it's a \$ecret \"pw\"" second="rotated-$RANDOM"
   mkdir -p "$dir/conf"
   "$PY" "$CHECKS" postgres "$WORK/rendered/in-chart-db.yaml" "$dir" || die "cannot read the PostgreSQL pod of the in-chart-db render"
-  read -r uid gid pgdata image <"$dir/pod.txt"
+  read -r uid gid pgdata image user database <"$dir/pod.txt"
   mapfile -t args <"$dir/args.txt"
   docker image inspect "$image" >/dev/null 2>&1 \
     || die "image $image missing: run 'bash worker/host/setup.sh --only upstreams' (or HELM_TEST_ENGINE=0 to skip this check)"
@@ -264,14 +266,14 @@ postgres_check() {
     wait_exit "$ID" "init-db"
     run_ "${common[@]}" -e PGPORT=5432 "$image" "${args[@]}"
     for i in $(seq 1 100); do
-      docker exec "$ID" pg_isready -q -h 127.0.0.1 -p 5432 && return
+      timeout 10 docker exec "$ID" pg_isready -q -h 127.0.0.1 -p 5432 && return
       sleep 0.2
     done
     docker logs "$ID" >&2
     die "the in-chart PostgreSQL was not ready in 20 s"
   }
-  psql_() {  # $1 password, $2 SQL, against the server $ID as the in-chart-db values' user
-    docker exec -e "PGPASSWORD=$1" "$ID" psql -h 127.0.0.1 -p 5432 -U platform -d jvmbench -v ON_ERROR_STOP=1 -Atc "$2" 2>&1
+  psql_() {  # $1 password, $2 SQL, against the server $ID as the platform's user
+    timeout 30 docker exec -e "PGPASSWORD=$1" "$ID" psql -h 127.0.0.1 -p 5432 -U "$user" -d "$database" -v ON_ERROR_STOP=1 -Atc "$2" 2>&1
   }
   start_db "$first"
   out=$(psql_ "$first" "CREATE TABLE kept(x int); INSERT INTO kept VALUES (42);
@@ -280,7 +282,7 @@ postgres_check() {
   [[ "$out" == *"on,300"* ]] || die "in-chart PostgreSQL: fsync or the extra argument max_connections not applied: $out"
   out=$(psql_ wrong "SELECT 1") && die "in-chart PostgreSQL accepted a wrong password"
   [[ "$out" == *"password authentication failed"* ]] || die "in-chart PostgreSQL: unexpected answer to a wrong password: $out"
-  docker stop -t 10 "$ID" >/dev/null
+  timeout 60 docker stop -t 10 "$ID" >/dev/null
   start_db "$second"
   out=$(psql_ "$second" "SELECT x FROM kept") || die "in-chart PostgreSQL: the rotated password does not work: $out"
   [[ "$out" == 42 ]] || die "in-chart PostgreSQL lost its data across a restart: $out"
@@ -295,7 +297,7 @@ postgres_check() {
 if [[ "${HELM_TEST_ENGINE:-1}" == 0 ]]; then
   POSTGRES_RESULT="in-chart PostgreSQL: SKIPPED (HELM_TEST_ENGINE=0)"
 else
-  log "the in-chart PostgreSQL's init script and settings in the real image (Docker engine)"
+  step "the in-chart PostgreSQL's init script and settings in the real image (Docker engine)"
   command -v docker >/dev/null && docker info >/dev/null 2>&1 \
     || die "no Docker engine answers: run 'bash worker/host/docker-engine.sh start' (or set HELM_TEST_ENGINE=0 to skip this check)"
   postgres_check
@@ -304,7 +306,7 @@ fi
 END=$(now_s)
 log "summary (helm $HELM_VERSION, kubernetes-validate $KV_VERSION, Kubernetes $KUBE_VERSION)"
 sed 's/^/[helm-test]   /' "$WORK/summary.txt" >&2
-log "  validated strictly: every manifest above; lint --strict: ${#CI_VALUES[@]} values files"
+log "  helm lint --strict: ${#CI_VALUES[@]} values files; kubernetes-validate --strict: all $(grep -c '^kind:' "$WORK"/rendered/*.yaml | awk -F: '{n += $2} END {print n}') manifests"
 log "  refused as expected: ${#INVALID_VALUES[@]} invalid values files ($refused helm commands)"
 log "  $POSTGRES_RESULT"
 log "  time: $((END - START)) s (tools $((TOOLS_DONE - START)) s)"

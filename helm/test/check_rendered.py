@@ -251,7 +251,8 @@ def main_check(directory):
 
 def main_postgres(path, outdir):
     """What test.sh needs to run the rendered PostgreSQL pod in Docker: the ConfigMap's files
-    (conf/), the server's arguments (args.txt, one a line) and "uid gid PGDATA image" (pod.txt)."""
+    (conf/), the server's arguments (args.txt, one a line) and "uid gid PGDATA image user database"
+    (pod.txt)."""
     docs = load(pathlib.Path(path))
     statefulset = find(docs, "StatefulSet", f"{PREFIX}-postgresql")
     config = find(docs, "ConfigMap", f"{PREFIX}-postgresql")
@@ -273,7 +274,12 @@ def main_postgres(path, outdir):
         return 1
     (out / "args.txt").write_text("".join(arg + "\n" for arg in server["args"]))
     security = pod["securityContext"]
-    (out / "pod.txt").write_text(f"{security['runAsUser']} {security['runAsGroup']} {pgdata} {server['image']}\n")
+    # The user and database the platform connects with, as the api is told.
+    api_env = env_of(find(docs, "Deployment", f"{PREFIX}-api")["spec"]["template"]["spec"]["containers"][0])
+    user = api_env["BENCH_DB_USER"]["value"]
+    database = api_env["BENCH_DB_URL"]["value"].rsplit("/", 1)[1]
+    (out / "pod.txt").write_text(
+        f"{security['runAsUser']} {security['runAsGroup']} {pgdata} {server['image']} {user} {database}\n")
     return 0
 
 
