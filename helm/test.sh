@@ -310,4 +310,9 @@ log "  helm lint --strict: ${#CI_VALUES[@]} values files; kubernetes-validate --
 log "  refused as expected: ${#INVALID_VALUES[@]} invalid values files ($refused helm commands)"
 log "  $POSTGRES_RESULT"
 log "  time: $((END - START)) s (tools $((TOOLS_DONE - START)) s)"
-echo "helm: $(( ${#CI_VALUES[@]} + ${#INVALID_VALUES[@]} + 1 )) passed, 0 failed"
+# One per ci values file, per refused values file, and the PostgreSQL check when it ran.
+if [[ "${HELM_TEST_ENGINE:-1}" == 0 ]]; then
+  echo "helm: $(( ${#CI_VALUES[@]} + ${#INVALID_VALUES[@]} )) passed, 0 failed, 1 skipped"
+else
+  echo "helm: $(( ${#CI_VALUES[@]} + ${#INVALID_VALUES[@]} + 1 )) passed, 0 failed"
+fi
