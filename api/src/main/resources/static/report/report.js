@@ -387,6 +387,8 @@
       options: {
         animation: false,
         responsive: true,
+        // at least 2x: sharp on paper, where the print style scales the canvas to the page width
+        devicePixelRatio: Math.max(window.devicePixelRatio || 1, 2),
         maintainAspectRatio: false,
         parsing: true,
         interaction: { mode: 'nearest', intersect: false },
@@ -575,7 +577,7 @@
           el('td', { class: 'num' }, num(m.thresholdPercent) + '%'), el('td', null, verdictBadge(m.verdict))));
       }
     }
-    return el('details', { 'data-print-open': true },
+    return el('details', null,
       el('summary', null, 'Every metric and level (' + rows.length + ' rows)'),
       el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
         el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Change', '95% interval', 'Runs', 'Threshold', 'Verdict']
@@ -648,17 +650,6 @@
     load();
   });
 
-  // Chart.js sizes canvases for the screen; paper is narrower. Resize before and after printing,
-  // and open the detail tables that belong on paper.
-  const opened = [];
-  window.addEventListener('beforeprint', () => {
-    document.querySelectorAll('details[data-print-open]:not([open])').forEach((d) => { d.open = true; opened.push(d); });
-    charts.forEach((c) => c.resize());
-  });
-  window.addEventListener('afterprint', () => {
-    opened.splice(0).forEach((d) => { d.open = false; });
-    charts.forEach((c) => c.resize());
-  });
 
   load();
 })();
