@@ -47,6 +47,8 @@ class JobEntity {
     private String spec;
     private int runsTotal;
     private Long createdBy;
+    private Long baselineJobId;
+    private String baselineNote;
     @Column(updatable = false)
     private Instant createdAt;
     @Column(updatable = false)
@@ -60,7 +62,8 @@ class JobEntity {
     }
 
     JobEntity(String appRef, Long artifactId, String scenario, LoadModel loadModel, Integer[] jdks,
-              String[] threadModels, String labels, String spec, int runsTotal, Long createdBy, Instant createdAt) {
+              String[] threadModels, String labels, String spec, int runsTotal, Long createdBy, Instant createdAt,
+              Long baselineJobId, String baselineNote) {
         this.status = JobStatus.QUEUED;
         this.appRef = appRef;
         this.artifactId = artifactId;
@@ -73,6 +76,8 @@ class JobEntity {
         this.runsTotal = runsTotal;
         this.createdBy = createdBy;
         this.createdAt = createdAt;
+        this.baselineJobId = baselineJobId;
+        this.baselineNote = baselineNote;
     }
 
     Long id() {
@@ -105,6 +110,14 @@ class JobEntity {
 
     int runsTotal() {
         return runsTotal;
+    }
+
+    Long baselineJobId() {
+        return baselineJobId;
+    }
+
+    String baselineNote() {
+        return baselineNote;
     }
 
     Instant createdAt() {

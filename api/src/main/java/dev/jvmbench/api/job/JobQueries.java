@@ -23,6 +23,17 @@ class JobQueries {
     record Page(List<Long> ids, long total) {
     }
 
+    /** The newest SUCCEEDED job of an app and scenario carrying every given label. */
+    java.util.Optional<Long> latestSucceeded(String appRef, String scenario, Map<String, String> labels) {
+        return jdbc.sql("""
+                        SELECT id FROM jobs
+                        WHERE app_ref = :app AND scenario = :scenario AND status = 'SUCCEEDED'
+                          AND labels @> CAST(:labels AS jsonb)
+                        ORDER BY created_at DESC, id DESC LIMIT 1""")
+                .param("app", appRef).param("scenario", scenario).param("labels", json.writeValueAsString(labels))
+                .query(Long.class).optional();
+    }
+
     Page find(JobFilter filter, int page, int size) {
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.jvmbench.api.job;
 
+import dev.jvmbench.api.analysis.BaselineVerdicts;
 import dev.jvmbench.api.artifact.ArtifactService;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.Hashing;
@@ -26,9 +27,12 @@ class JobService {
     private final ArtifactService artifacts;
     private final ProgressEstimator progress;
     private final JsonMapper json;
+    private final BaselineVerdicts verdicts;
 
     JobService(JobRepository jobs, RunRepository runs, IdempotencyKeys idempotencyKeys, JobQueries queries,
-               JobSpecChecker checker, ArtifactService artifacts, ProgressEstimator progress, JsonMapper json) {
+               JobSpecChecker checker, ArtifactService artifacts, ProgressEstimator progress, JsonMapper json,
+               BaselineVerdicts verdicts) {
+        this.verdicts = verdicts;
         this.jobs = jobs;
         this.runs = runs;
         this.idempotencyKeys = idempotencyKeys;
@@ -48,7 +52,7 @@ class JobService {
      */
     @Transactional
     Submission submit(JobSpec submitted, String idempotencyKey, Long tokenId) {
-        JobSpec spec = checker.check(submitted, artifacts::exists);
+        JobSpec spec = checker.check(submitted, artifacts::exists, jobs::existsById);
         String specJson = json.writeValueAsString(spec);
         String requestHash = Hashing.sha256Hex(specJson);
         if (idempotencyKey != null && !idempotencyKeys.claim(idempotencyKey, requestHash)) {
@@ -59,15 +63,37 @@ class JobService {
             }
             return new Submission(get(used.jobId()), true);
         }
+        var baseline = resolveBaseline(spec);
         JobEntity job = jobs.save(new JobEntity(appRef(spec), spec.usesStockApps() ? null : spec.app().artifactId(),
                 spec.scenario().name(), spec.load().model(), spec.jdks().toArray(Integer[]::new),
                 spec.threadModels().stream().map(Enum::name).toArray(String[]::new),
-                json.writeValueAsString(spec.labels()), specJson, spec.runCount(), tokenId, progress.now()));
+                json.writeValueAsString(spec.labels()), specJson, spec.runCount(), tokenId, progress.now(),
+                baseline.jobId(), baseline.note()));
         runs.saveAll(expand(job.id(), spec));
         if (idempotencyKey != null) {
             idempotencyKeys.bind(idempotencyKey, job.id());
         }
         return new Submission(get(job.id()), false);
+    }
+
+    private record ResolvedBaseline(Long jobId, String note) {
+    }
+
+    /**
+     * Fixed at submission, so the verdict does not move when newer jobs land: the given job, or the
+     * latest successful job with the selector's labels and the same app and scenario.
+     */
+    private ResolvedBaseline resolveBaseline(JobSpec spec) {
+        if (spec.baseline() == null) {
+            return new ResolvedBaseline(null, null);
+        }
+        if (!spec.baseline().bySelector()) {
+            return new ResolvedBaseline(spec.baseline().jobId(), null);
+        }
+        return queries.latestSucceeded(appRef(spec), spec.scenario().name(), spec.baseline().labels())
+                .map(id -> new ResolvedBaseline(id, null))
+                .orElseGet(() -> new ResolvedBaseline(null, "no successful job with labels " + spec.baseline().labels()
+                        + ", app " + appRef(spec) + " and scenario " + spec.scenario().name()));
     }
 
     /**
@@ -91,7 +117,7 @@ class JobService {
     @Transactional(readOnly = true)
     JobView get(long id) {
         JobEntity job = jobs.findById(id).orElseThrow(() -> ApiException.notFound("job", id));
-        return view(job, runs.findByJobIdOrderBySeq(id));
+        return view(job, runs.findByJobIdOrderBySeq(id), true);
     }
 
     @Transactional(readOnly = true)
@@ -110,7 +136,7 @@ class JobService {
         Map<Long, List<RunEntity>> runsByJob = found.ids().isEmpty() ? Map.of()
                 : runs.findByJobIdInOrderBySeq(found.ids()).stream().collect(Collectors.groupingBy(RunEntity::jobId));
         List<JobView> items = found.ids().stream().map(byId::get).filter(java.util.Objects::nonNull)
-                .map(j -> view(j, runsByJob.getOrDefault(j.id(), List.of()))).toList();
+                .map(j -> view(j, runsByJob.getOrDefault(j.id(), List.of()), false)).toList();
         int totalPages = (int) ((found.total() + size - 1) / size);
         return new JobPage(items, page, size, found.total(), totalPages);
     }
@@ -143,10 +169,23 @@ class JobService {
     record CancelOutcome(JobView job, boolean pending) {
     }
 
-    private JobView view(JobEntity job, List<RunEntity> jobRuns) {
+    private JobView view(JobEntity job, List<RunEntity> jobRuns, boolean withVerdict) {
         JobSpec spec = json.readValue(job.spec(), JobSpec.class);
         return new JobView(job.id(), job.status(), job.statusReason(), spec, job.createdAt(), job.startedAt(),
-                job.finishedAt(), progress.progress(spec, job.runsTotal(), jobRuns), JobView.Links.of(job.id()));
+                job.finishedAt(), progress.progress(spec, job.runsTotal(), jobRuns), baseline(job, withVerdict),
+                JobView.Links.of(job.id()));
+    }
+
+    private JobView.Baseline baseline(JobEntity job, boolean withVerdict) {
+        if (job.baselineJobId() == null) {
+            return job.baselineNote() == null ? null
+                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null);
+        }
+        var outcome = withVerdict ? verdicts.judge(job.id(), job.baselineJobId()) : null;
+        return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
+                outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
+                outcome == null ? null : outcome.improvements(),
+                "/api/v1/comparisons?job=" + job.id() + "&baselineJob=" + job.baselineJobId());
     }
 
     /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */

@@ -1,5 +1,6 @@
 package dev.jvmbench.api.job;
 
+import dev.jvmbench.api.analysis.Metric;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.api.problem.ApiException.FieldViolation;
 import dev.jvmbench.common.catalog.JdkCatalog;
@@ -32,7 +33,7 @@ class JobSpecChecker {
     }
 
     /** Returns the normalised spec, or throws a 400 listing every problem found. */
-    JobSpec check(JobSpec submitted, LongPredicate artifactExists) {
+    JobSpec check(JobSpec submitted, LongPredicate artifactExists, LongPredicate jobExists) {
         JobSpec spec = submitted.normalized();
         List<FieldViolation> errors = new ArrayList<>();
         checkJdks(spec, errors);
@@ -44,10 +45,35 @@ class JobSpecChecker {
         if (new HashSet<>(spec.load().levels()).size() != spec.load().levels().size()) {
             errors.add(new FieldViolation("load.levels", "must not repeat a level"));
         }
+        checkJudging(spec, jobExists, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }
         return spec;
+    }
+
+    private static void checkJudging(JobSpec spec, LongPredicate jobExists, List<FieldViolation> errors) {
+        if (spec.baseline() != null) {
+            boolean byId = spec.baseline().jobId() != null;
+            if (byId == spec.baseline().bySelector()) {
+                errors.add(new FieldViolation("baseline", "give exactly one of jobId or labels (e.g. {\"labels\": "
+                        + "{\"branch\": \"main\"}} for the latest successful job on main)"));
+            } else if (byId && !jobExists.test(spec.baseline().jobId())) {
+                errors.add(new FieldViolation("baseline.jobId", "no job with id " + spec.baseline().jobId()));
+            }
+        }
+        if (spec.slo() != null && spec.slo().latencyP95Ms() == null && spec.slo().errorRatePercent() == null) {
+            errors.add(new FieldViolation("slo", "give latencyP95Ms, errorRatePercent or both"));
+        }
+        var gate = spec.gate();
+        for (int i = 0; i < gate.metrics().size(); i++) {
+            if (Metric.fromId(gate.metrics().get(i)).isEmpty()) {
+                errors.add(new FieldViolation("gate.metrics[" + i + "]", "'" + gate.metrics().get(i)
+                        + "' is not one of " + Metric.ids()));
+            }
+        }
+        gate.thresholds().keySet().stream().filter(id -> Metric.fromId(id).isEmpty()).forEach(id ->
+                errors.add(new FieldViolation("gate.thresholds." + id, "'" + id + "' is not one of " + Metric.ids())));
     }
 
     private void checkJdks(JobSpec spec, List<FieldViolation> errors) {

@@ -1,5 +1,6 @@
 package dev.jvmbench.api.job;
 
+import dev.jvmbench.api.analysis.Verdict;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
@@ -7,7 +8,16 @@ import java.time.Instant;
 
 /** A job as the API shows it: the normalised spec, the status and the progress of its runs. */
 record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Instant createdAt, Instant startedAt,
-               Instant finishedAt, Progress progress, Links links) {
+               Instant finishedAt, Progress progress, Baseline baseline, Links links) {
+
+    /**
+     * The job this one is judged against (fixed at submission) and the verdict over the gate's
+     * metrics; verdict is null while either job runs, when nothing was measured in both (note says
+     * why), and in job lists (read the job itself).
+     */
+    record Baseline(Long jobId, String note, Verdict verdict, Integer regressions, Integer improvements,
+                    String comparison) {
+    }
 
     record Progress(int runsTotal, int runsDone, int runsSucceeded, int runsFailed, int runsCancelled,
                     int runsQueued, CurrentRun currentRun, Long estimatedSecondsLeft) {
@@ -17,9 +27,10 @@ record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Ins
     record CurrentRun(long runId, int jdk, ThreadModel threadModel, int repetition, String step, Integer level) {
     }
 
-    record Links(String self, String runs) {
+    record Links(String self, String runs, String statistics, String summary, String report) {
         static Links of(long id) {
-            return new Links("/api/v1/jobs/" + id, "/api/v1/jobs/" + id + "/runs");
+            return new Links("/api/v1/jobs/" + id, "/api/v1/jobs/" + id + "/runs", "/api/v1/jobs/" + id + "/statistics",
+                    "/api/v1/jobs/" + id + "/summary.md", "/jobs/" + id + "/report");
         }
     }
 }

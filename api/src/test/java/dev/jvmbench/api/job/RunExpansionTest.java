@@ -18,7 +18,7 @@ class RunExpansionTest {
     private static JobSpec spec(int repetitions) {
         return new JobSpec(null, List.of(ThreadModel.PLATFORM, ThreadModel.WEBFLUX), List.of(21, 25, 26),
                 new ScenarioSpec("sleep", null, null), new LoadProfile(null, List.of(10, 20, 40), 30, 10, null),
-                null, repetitions, null, null, null, null).normalized();
+                null, repetitions, null, null, null, null, null, null, null).normalized();
     }
 
     @Test

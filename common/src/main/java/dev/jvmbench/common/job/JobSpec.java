@@ -17,7 +17,8 @@ import java.util.TreeMap;
 /**
  * What a client submits: the app, the matrix (JDKs x thread models x repetitions), the scenario,
  * the load profile and the limits. Stored normalised (defaults filled in) as the job's spec, and
- * read back by the worker to execute each run.
+ * read back by the worker to execute each run. The SLO, baseline and gate only shape how results
+ * are judged (capacity, verdict), never how a run executes.
  */
 public record JobSpec(
         @Valid AppRef app,
@@ -40,7 +41,10 @@ public record JobSpec(
                 @NotNull(message = "must not be null") @Size(max = 4000, message = "must be at most 4000 characters") String> env,
         @Size(max = 50, message = "must hold at most 50 labels")
         Map<@Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._/-]{0,99}", message = "must be 1-100 characters of [A-Za-z0-9._/-]") String,
-                @NotNull(message = "must not be null") @Size(max = 500, message = "must be at most 500 characters") String> labels) {
+                @NotNull(message = "must not be null") @Size(max = 500, message = "must be at most 500 characters") String> labels,
+        @Valid Slo slo,
+        @Valid BaselineRef baseline,
+        @Valid Gate gate) {
 
     public static final int DEFAULT_REPETITIONS = 3;
 
@@ -61,7 +65,10 @@ public record JobSpec(
                 platform == null ? PlatformThreads.DEFAULT : platform.normalized(),
                 jvmOptions == null ? List.of() : List.copyOf(jvmOptions),
                 env == null ? Map.of() : new TreeMap<>(env),
-                labels == null ? Map.of() : new TreeMap<>(labels));
+                labels == null ? Map.of() : new TreeMap<>(labels),
+                slo,
+                baseline == null ? null : baseline.normalized(),
+                gate == null ? Gate.DEFAULT : gate.normalized());
     }
 
     /** Number of runs the matrix expands to. */

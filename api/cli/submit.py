@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""bench submit: submit a benchmark job from CI, wait for it, print its Markdown summary, gate on regressions.
+
+    ./bench submit JOB.json [--jar APP.jar] [--wait] [--fail-on-regression] [options]
+
+Exit codes (stable, for CI scripts):
+    0  submitted (without --wait), or the job succeeded with no regression
+       (or with one, when --fail-on-regression is not given)
+    1  usage error, unreadable file, or the api refused the request or could not be reached
+    2  the job regressed against its baseline and --fail-on-regression was given
+    3  the job ended FAILED or CANCELLED
+    4  --timeout passed before the job ended (the job keeps running; cancel it with DELETE /api/v1/jobs/{id})
+
+The token comes from --token, else $BENCH_TOKEN, else <data dir>/admin-token ($BENCH_DATA_DIR, default
+~/.bench) on the api's own host. The summary goes to stdout, to --summary-file, and to
+$GITHUB_STEP_SUMMARY when that is set. Only the Python standard library is used.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+EXIT_OK, EXIT_ERROR, EXIT_REGRESSED, EXIT_JOB_FAILED, EXIT_TIMEOUT = 0, 1, 2, 3, 4
+
+
+class ApiError(Exception):
+    pass
+
+
+class Api:
+    def __init__(self, base, token):
+        self.base = base.rstrip("/")
+        self.token = token
+
+    def request(self, method, path, body=None, content_type=None, headers=None, accept="application/json"):
+        request = urllib.request.Request(self.base + path, data=body, method=method)
+        request.add_header("Accept", accept + ", application/problem+json")
+        if self.token:
+            request.add_header("Authorization", "Bearer " + self.token)
+        if content_type:
+            request.add_header("Content-Type", content_type)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, response.read().decode("utf-8")
+        except urllib.error.HTTPError as e:
+            raise ApiError(describe_problem(e.code, e.read().decode("utf-8", "replace"))) from None
+        except (urllib.error.URLError, OSError) as e:
+            raise ApiError("cannot reach the api at %s: %s" % (self.base, getattr(e, "reason", e))) from None
+
+    def json(self, method, path, payload=None, headers=None):
+        body = None if payload is None else json.dumps(payload).encode("utf-8")
+        _, text = self.request(method, path, body, "application/json" if body else None, headers)
+        return json.loads(text)
+
+    def upload_jar(self, path):
+        boundary = "----jvmbench" + uuid.uuid4().hex
+        with open(path, "rb") as f:
+            content = f.read()
+        name = os.path.basename(path).replace('"', "")
+        body = (("--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n"
+                 "Content-Type: application/java-archive\r\n\r\n") % (boundary, name)).encode("utf-8") \
+            + content + ("\r\n--%s--\r\n" % boundary).encode("utf-8")
+        _, text = self.request("POST", "/api/v1/artifacts", body, "multipart/form-data; boundary=" + boundary)
+        return json.loads(text)
+
+
+def describe_problem(status, text):
+    try:
+        problem = json.loads(text)
+        lines = ["HTTP %s %s: %s" % (status, problem.get("title", ""), problem.get("detail", ""))]
+        for error in problem.get("errors") or []:
+            lines.append("  - %s: %s" % (error.get("field"), error.get("message")))
+        return "\n".join(lines)
+    except ValueError:
+        return "HTTP %s: %s" % (status, text[:500])
+
+
+def default_token():
+    if os.environ.get("BENCH_TOKEN"):
+        return os.environ["BENCH_TOKEN"]
+    data_dir = os.environ.get("BENCH_DATA_DIR", os.path.join(os.path.expanduser("~"), ".bench"))
+    try:
+        with open(os.path.join(data_dir, "admin-token")) as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="bench submit", description=__doc__.split("\n")[0],
+                                     epilog="Exit codes: 0 ok, 1 error, 2 regressed (--fail-on-regression), "
+                                            "3 job failed or cancelled, 4 timed out.")
+    parser.add_argument("job", help="the job request as JSON (see docs/examples/)")
+    parser.add_argument("--api", default=os.environ.get("BENCH_API_URL",
+                                                        "http://127.0.0.1:%s" % os.environ.get("BENCH_API_PORT", "8080")))
+    parser.add_argument("--token", default=None, help="API token (default $BENCH_TOKEN or <data dir>/admin-token)")
+    parser.add_argument("--jar", help="upload this JAR first and benchmark it (sets app.artifactId)")
+    parser.add_argument("--label", action="append", default=[], metavar="KEY=VALUE",
+                        help="add a label, e.g. sha=$GITHUB_SHA (repeatable)")
+    parser.add_argument("--baseline-job", type=int, help="judge against this job id")
+    parser.add_argument("--baseline-labels", metavar="KEY=VALUE[,KEY=VALUE]",
+                        help="judge against the latest successful job with these labels, e.g. branch=main")
+    parser.add_argument("--idempotency-key", help="retrying with the same key never creates a second job")
+    parser.add_argument("--wait", action="store_true", help="wait for the job to end and print its summary")
+    parser.add_argument("--fail-on-regression", action="store_true", help="exit 2 when the verdict is regressed")
+    parser.add_argument("--timeout", type=float, default=3600, help="seconds to wait (default 3600)")
+    parser.add_argument("--poll-interval", type=float, default=5, help="seconds between progress polls (default 5)")
+    parser.add_argument("--summary-file", help="also write the Markdown summary here")
+    return parser.parse_args(argv)
+
+
+def key_values(pairs, what):
+    result = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError("%s '%s' must be KEY=VALUE" % (what, pair))
+        result[key] = value
+    return result
+
+
+def progress_line(job):
+    p = job.get("progress", {})
+    line = "job %s: %s, %s/%s runs done" % (job["id"], job["status"], p.get("runsDone"), p.get("runsTotal"))
+    current = p.get("currentRun")
+    if current:
+        line += ", now JDK %s %s (repetition %s) %s" % (current.get("jdk"), current.get("threadModel"),
+                                                        current.get("repetition"), current.get("step") or "")
+        if current.get("level"):
+            line += " at level %s" % current["level"]
+    if p.get("estimatedSecondsLeft") is not None:
+        line += ", about %d s left" % p["estimatedSecondsLeft"]
+    return line
+
+
+def main(argv):
+    args = parse_args(argv)
+    say = lambda message: print("[bench] " + message, file=sys.stderr, flush=True)
+    try:
+        with open(args.job) as f:
+            spec = json.load(f)
+        labels = key_values(args.label, "--label")
+        baseline_labels = key_values(args.baseline_labels.split(","), "--baseline-labels") if args.baseline_labels else None
+    except (OSError, ValueError) as e:
+        say("error: %s" % e)
+        return EXIT_ERROR
+    if args.baseline_job and baseline_labels:
+        say("error: give --baseline-job or --baseline-labels, not both")
+        return EXIT_ERROR
+    api = Api(args.api, args.token or default_token())
+    try:
+        if args.jar:
+            artifact = api.upload_jar(args.jar)
+            say("uploaded %s as artifact %s (sha256 %s)" % (args.jar, artifact["id"], artifact.get("sha256", "?")[:12]))
+            spec.setdefault("app", {})
+            spec["app"].pop("image", None)
+            spec["app"]["artifactId"] = artifact["id"]
+        if labels:
+            spec.setdefault("labels", {}).update(labels)
+        if args.baseline_job:
+            spec["baseline"] = {"jobId": args.baseline_job}
+        elif baseline_labels:
+            spec["baseline"] = {"labels": baseline_labels}
+        headers = {"Idempotency-Key": args.idempotency_key} if args.idempotency_key else {}
+        job = api.json("POST", "/api/v1/jobs", spec, headers)
+        say("job %s submitted: %s runs; %s/jobs/%s/report" % (job["id"], job["progress"]["runsTotal"], api.base,
+                                                               job["id"]))
+        baseline = job.get("baseline") or {}
+        if baseline.get("jobId"):
+            say("baseline: job %s" % baseline["jobId"])
+        elif baseline.get("note"):
+            say("baseline: none (%s)" % baseline["note"])
+        if not args.wait:
+            print(job["id"])
+            return EXIT_OK
+        deadline = time.monotonic() + args.timeout
+        last = None
+        while job["status"] not in ("SUCCEEDED", "FAILED", "CANCELLED"):
+            if time.monotonic() > deadline:
+                say("timed out after %.0f s; job %s is still %s" % (args.timeout, job["id"], job["status"]))
+                return EXIT_TIMEOUT
+            time.sleep(args.poll_interval)
+            job = api.json("GET", "/api/v1/jobs/%s" % job["id"])
+            line = progress_line(job)
+            if line != last:
+                say(line)
+                last = line
+        _, summary = api.request("GET", "/api/v1/jobs/%s/summary.md" % job["id"], accept="text/markdown")
+    except ApiError as e:
+        say("error: %s" % e)
+        return EXIT_ERROR
+    print(summary)
+    for target in filter(None, [args.summary_file, os.environ.get("GITHUB_STEP_SUMMARY")]):
+        with open(target, "a") as f:
+            f.write(summary + "\n")
+    if job["status"] != "SUCCEEDED":
+        say("job %s ended %s%s" % (job["id"], job["status"],
+                                   ": " + job["statusReason"] if job.get("statusReason") else ""))
+        return EXIT_JOB_FAILED
+    verdict = (job.get("baseline") or {}).get("verdict")
+    if verdict == "regressed":
+        say("job %s regressed against baseline job %s" % (job["id"], job["baseline"]["jobId"]))
+        return EXIT_REGRESSED if args.fail_on_regression else EXIT_OK
+    say("job %s succeeded%s" % (job["id"], "; verdict: " + verdict if verdict else ""))
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,123 @@
+package dev.jvmbench.api.analysis;
+
+import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.job.Slo;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The raw per-run values of one cell, by level and metric. Only points of SUCCEEDED runs count:
+ * a run either measured every level under the same conditions or it is left out (and said so),
+ * so a crash half-way cannot tilt a median.
+ */
+final class CellSamples {
+
+    final CellKey key;
+    int runs;
+    int succeededRuns;
+    final Set<String> flags = new LinkedHashSet<>();
+    final List<ExcludedRun> excludedRuns = new ArrayList<>();
+    /** level -> metric -> one value per succeeded run that measured it. */
+    final TreeMap<Integer, Map<Metric, List<Double>>> values = new TreeMap<>();
+    final Map<Integer, Integer> levelIndex = new TreeMap<>();
+    final Map<Integer, Set<String>> levelFlags = new TreeMap<>();
+    final Map<Integer, Integer> levelRuns = new TreeMap<>();
+
+    private CellSamples(CellKey key) {
+        this.key = key;
+    }
+
+    static Map<CellKey, CellSamples> of(StoredResults.JobResults results) {
+        Map<CellKey, CellSamples> cells = new TreeMap<>(CellKey.ORDER);
+        Map<Long, StoredResults.RunFacts> succeeded = new LinkedHashMap<>();
+        for (var run : results.runs()) {
+            CellSamples cell = cells.computeIfAbsent(new CellKey(run.jdk(), run.threadModel()), CellSamples::new);
+            cell.runs++;
+            if (run.status() == RunStatus.SUCCEEDED) {
+                cell.succeededRuns++;
+                succeeded.put(run.id(), run);
+            } else {
+                cell.excludedRuns.add(new ExcludedRun(run.id(), run.repetition(), "run " + run.status()
+                        + (run.failureReason() == null ? "" : ": " + run.failureReason())));
+                if (run.status() == RunStatus.FAILED) {
+                    cell.flags.add("run-failed");
+                }
+                if (run.failureReason() != null && run.failureReason().contains("OOMKilled")) {
+                    cell.flags.add("oom");
+                }
+            }
+        }
+        for (var point : results.points()) {
+            var run = succeeded.get(point.runId());
+            if (run == null) {
+                continue;
+            }
+            CellSamples cell = cells.get(new CellKey(run.jdk(), run.threadModel()));
+            cell.flags.addAll(point.flags());
+            cell.levelIndex.putIfAbsent(point.level(), point.levelIndex());
+            cell.levelFlags.computeIfAbsent(point.level(), l -> new LinkedHashSet<>()).addAll(point.flags());
+            cell.levelRuns.merge(point.level(), 1, Integer::sum);
+            Map<Metric, List<Double>> byMetric = cell.values.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
+            point.values().forEach((metric, value) -> byMetric.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
+        }
+        return cells;
+    }
+
+    double[] samples(int level, Metric metric) {
+        var byMetric = values.get(level);
+        List<Double> list = byMetric == null ? null : byMetric.get(metric);
+        return list == null ? new double[0] : list.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    Estimate estimate(int level, Metric metric) {
+        double[] samples = samples(level, metric);
+        return samples.length == 0 ? null : Bootstrap.median(samples);
+    }
+
+    /**
+     * The highest level whose median p95 and median error rate meet the SLO, with the throughput
+     * there. Closed model only: under an open model the level is an arrival rate, not a concurrency.
+     */
+    Capacity capacity(LoadModel model, Slo slo) {
+        if (slo == null || model != LoadModel.CLOSED) {
+            return null;
+        }
+        Capacity best = null;
+        for (int level : values.keySet()) {
+            Estimate errors = estimate(level, Metric.ERROR_RATE);
+            Estimate p95 = estimate(level, Metric.LATENCY_P95_MS);
+            Estimate throughput = estimate(level, Metric.THROUGHPUT_RPS);
+            if (errors != null && throughput != null
+                    && slo.isMetBy(p95 == null ? null : p95.median(), errors.median())) {
+                best = new Capacity(level, throughput);
+            }
+        }
+        return best;
+    }
+
+    /** A run whose points do not count, and why. */
+    record ExcludedRun(long runId, int repetition, String reason) {
+    }
+
+    /** The highest sustainable level under the SLO and the throughput measured there. */
+    record Capacity(int level, Estimate throughputRps) {
+    }
+
+    Map<Metric, Estimate> estimates(int level) {
+        Map<Metric, Estimate> estimates = new EnumMap<>(Metric.class);
+        for (Metric metric : Metric.values()) {
+            Estimate e = estimate(level, metric);
+            if (e != null) {
+                estimates.put(metric, e);
+            }
+        }
+        return estimates;
+    }
+}

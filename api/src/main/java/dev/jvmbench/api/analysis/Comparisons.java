@@ -1,0 +1,200 @@
+package dev.jvmbench.api.analysis;
+
+import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.job.Gate;
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.ThreadModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Ratios of medians with bootstrap intervals and verdicts: within a job (JDK vs JDK, thread
+ * model vs thread model) or across jobs (a job vs its baseline, cell by cell).
+ */
+@Service
+public class Comparisons {
+
+    private final StoredResults stored;
+
+    Comparisons(StoredResults stored) {
+        this.stored = stored;
+    }
+
+    public enum Mode {
+        JOBS, JDK, THREAD_MODEL;
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String wire() {
+            return this == THREAD_MODEL ? "threadModel" : name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What to compare. Null fields take the defaults described on GET /api/v1/comparisons. */
+    public record Request(long jobId, Long baselineJobId, Mode mode, String baselineValue, List<Metric> metrics,
+                          Double thresholdPercent) {
+    }
+
+    public record View(long jobId, Long baselineJobId, Mode mode, List<Metric> gateMetrics, Verdict verdict,
+                       List<String> warnings, List<Pair> comparisons, List<String> unmatched) {
+    }
+
+    public record Side(long jobId, int jdk, ThreadModel threadModel) {
+    }
+
+    public record Pair(Side baseline, Side candidate, Verdict verdict, List<Row> metrics) {
+    }
+
+    public record Row(Metric metric, Metric.Direction direction, int level, double baselineMedian,
+                      double candidateMedian, Double ratio, Double ratioLow, Double ratioHigh, int baselineRuns,
+                      int candidateRuns, double thresholdPercent, Verdict verdict) {
+    }
+
+    @Transactional(readOnly = true)
+    public View compare(Request request) {
+        var candidate = stored.results(request.jobId());
+        Mode mode = request.mode();
+        Long baselineJobId = request.baselineJobId();
+        if (mode == null) {
+            mode = baselineJobId != null || candidate.job().baselineJobId() != null ? Mode.JOBS
+                    : candidate.job().spec().jdks().size() > 1 ? Mode.JDK
+                    : candidate.job().spec().threadModels().size() > 1 ? Mode.THREAD_MODEL : null;
+            if (mode == null) {
+                throw ApiException.invalid("by", "job " + request.jobId() + " has one cell and no baseline: give "
+                        + "baselineJob to compare it with another job");
+            }
+        }
+        if (mode == Mode.JOBS && baselineJobId == null) {
+            baselineJobId = candidate.job().baselineJobId();
+            if (baselineJobId == null) {
+                throw ApiException.invalid("baselineJob", "job " + request.jobId()
+                        + " has no baseline; give baselineJob");
+            }
+        }
+        if (mode == Mode.JOBS && baselineJobId == request.jobId()) {
+            throw ApiException.invalid("baselineJob", "a job cannot be its own baseline");
+        }
+        var candidateCells = CellSamples.of(candidate);
+        Gate gate = candidate.job().spec().gate() == null ? Gate.DEFAULT : candidate.job().spec().gate();
+        List<Metric> metrics = request.metrics() == null || request.metrics().isEmpty()
+                ? List.of(Metric.values()) : request.metrics();
+        List<String> warnings = new ArrayList<>();
+        List<String> unmatched = new ArrayList<>();
+        List<Pair> pairs = new ArrayList<>();
+        switch (mode) {
+            case JOBS -> {
+                var baseline = stored.results(baselineJobId);
+                warnings.addAll(Comparability.differences(baseline.job().spec(), candidate.job().spec(), "baseline"));
+                if (!baseline.job().scenario().equals(candidate.job().scenario())) {
+                    warnings.add("scenarios differ: baseline " + baseline.job().scenario() + ", job "
+                            + candidate.job().scenario());
+                }
+                var baselineCells = CellSamples.of(baseline);
+                for (var entry : candidateCells.entrySet()) {
+                    CellSamples base = baselineCells.get(entry.getKey());
+                    if (base == null) {
+                        unmatched.add(entry.getKey().label() + " has no counterpart in job " + baselineJobId);
+                    } else {
+                        pairs.add(pair(base, baselineJobId, entry.getValue(), request.jobId(), metrics, gate,
+                                request.thresholdPercent()));
+                    }
+                }
+            }
+            case JDK -> {
+                int baseJdk = request.baselineValue() == null ? candidate.job().spec().jdks().getFirst()
+                        : parseJdk(request.baselineValue(), candidate.job().spec());
+                for (var entry : candidateCells.entrySet()) {
+                    if (entry.getKey().jdk() == baseJdk) {
+                        continue;
+                    }
+                    CellSamples base = candidateCells.get(new CellKey(baseJdk, entry.getKey().threadModel()));
+                    if (base != null) {
+                        pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
+                                request.thresholdPercent()));
+                    }
+                }
+            }
+            case THREAD_MODEL -> {
+                ThreadModel baseModel = request.baselineValue() == null
+                        ? candidate.job().spec().threadModels().stream().min(Enum::compareTo).orElseThrow()
+                        : parseModel(request.baselineValue(), candidate.job().spec());
+                for (var entry : candidateCells.entrySet()) {
+                    if (entry.getKey().threadModel() == baseModel) {
+                        continue;
+                    }
+                    CellSamples base = candidateCells.get(new CellKey(entry.getKey().jdk(), baseModel));
+                    if (base != null) {
+                        pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
+                                request.thresholdPercent()));
+                    }
+                }
+            }
+        }
+        List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
+        List<Verdict> gated = pairs.stream().flatMap(p -> p.metrics().stream())
+                .filter(r -> gateMetrics.contains(r.metric())).map(Row::verdict).toList();
+        return new View(request.jobId(), mode == Mode.JOBS ? baselineJobId : null, mode, gateMetrics,
+                Verdict.overall(gated), warnings, pairs, unmatched);
+    }
+
+    private static Pair pair(CellSamples base, long baseJob, CellSamples candidate, long candidateJob,
+                             List<Metric> metrics, Gate gate, Double thresholdOverride) {
+        List<Row> rows = new ArrayList<>();
+        TreeSet<Integer> levels = new TreeSet<>(base.values.keySet());
+        levels.retainAll(candidate.values.keySet());
+        for (int level : levels) {
+            for (Metric metric : metrics) {
+                double[] a = base.samples(level, metric);
+                double[] b = candidate.samples(level, metric);
+                if (a.length == 0 || b.length == 0) {
+                    continue;
+                }
+                double threshold = thresholdOverride != null ? thresholdOverride : gate.thresholdOf(metric.id());
+                rows.add(row(metric, level, a, b, threshold));
+            }
+        }
+        List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
+        Verdict verdict = Verdict.overall(rows.stream().filter(r -> gateMetrics.contains(r.metric()))
+                .map(Row::verdict).toList());
+        return new Pair(new Side(baseJob, base.key.jdk(), base.key.threadModel()),
+                new Side(candidateJob, candidate.key.jdk(), candidate.key.threadModel()), verdict, rows);
+    }
+
+    static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent) {
+        Estimate base = Bootstrap.median(baseline);
+        Estimate cand = Bootstrap.median(candidate);
+        Bootstrap.Ratio ratio = Bootstrap.ratio(baseline, candidate);
+        Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
+                : Verdict.of(metric.direction(), ratio, thresholdPercent);
+        return new Row(metric, metric.direction(), level, base.median(), cand.median(),
+                ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
+                ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict);
+    }
+
+    private static int parseJdk(String value, JobSpec spec) {
+        try {
+            int jdk = Integer.parseInt(value);
+            if (spec.jdks().contains(jdk)) {
+                return jdk;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below with the job's JDKs
+        }
+        throw ApiException.invalid("baseline", "'" + value + "' is not one of the job's JDKs " + spec.jdks());
+    }
+
+    private static ThreadModel parseModel(String value, JobSpec spec) {
+        try {
+            ThreadModel model = ThreadModel.fromWire(value);
+            if (spec.threadModels().contains(model)) {
+                return model;
+            }
+        } catch (IllegalArgumentException ignored) {
+            // reported below with the job's thread models
+        }
+        throw ApiException.invalid("baseline", "'" + value + "' is not one of the job's thread models "
+                + spec.threadModels().stream().map(ThreadModel::wireName).toList());
+    }
+}

@@ -1,0 +1,272 @@
+package dev.jvmbench.api.analysis;
+
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * A job as Markdown fit for a pull-request comment or a CI job summary: what ran, the headline
+ * numbers with their intervals, capacity under the SLO, and the verdict against the baseline.
+ */
+@Service
+public class SummaryMarkdown {
+
+    private static final List<Metric> HEADLINE = List.of(Metric.THROUGHPUT_RPS, Metric.LATENCY_P95_MS,
+            Metric.ERROR_RATE, Metric.CPU_MS_PER_REQUEST, Metric.MEMORY_PER_REQUEST_MB);
+
+    private final StoredResults stored;
+    private final JobStatistics statistics;
+    private final Comparisons comparisons;
+    private final BaselineVerdicts verdicts;
+
+    SummaryMarkdown(StoredResults stored, JobStatistics statistics, Comparisons comparisons, BaselineVerdicts verdicts) {
+        this.stored = stored;
+        this.statistics = statistics;
+        this.comparisons = comparisons;
+        this.verdicts = verdicts;
+    }
+
+    @Transactional(readOnly = true)
+    public String of(long jobId) {
+        var results = stored.results(jobId);
+        var job = results.job();
+        JobSpec spec = job.spec();
+        var stats = statistics.view(results);
+        BaselineVerdicts.Outcome outcome = job.baselineJobId() == null ? null : verdicts.judge(jobId, job.baselineJobId());
+        StringBuilder md = new StringBuilder();
+        md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome)).append("\n\n");
+        long succeeded = results.runs().stream().filter(r -> r.status() == RunStatus.SUCCEEDED).count();
+        md.append("- **App** ").append(code(job.appRef())).append(" · **Scenario** ").append(code(scenario(spec)))
+                .append(" · **Load** ").append(spec.load().model().wireName()).append(' ')
+                .append(spec.load().levels()).append(", ").append(spec.load().stepSeconds()).append(" s per level\n");
+        md.append("- **Limits** ").append(num(spec.limits().cpus())).append(" CPU, ").append(spec.limits().memoryMb())
+                .append(" MB · **JDKs** ").append(spec.jdks()).append(" · **Thread models** ")
+                .append(spec.threadModels().stream().map(ThreadModel::wireName).collect(Collectors.joining(", ")))
+                .append(" · **Runs** ").append(succeeded).append('/').append(results.runs().size()).append(" succeeded (")
+                .append(spec.repetitions()).append(" per cell)\n");
+        if (!job.labels().isEmpty()) {
+            md.append("- **Labels** ").append(job.labels().entrySet().stream().map(e -> code(e.getKey() + "=" + e.getValue()))
+                    .collect(Collectors.joining(" "))).append('\n');
+        }
+        md.append('\n');
+        results(md, stats);
+        capacity(md, stats);
+        if (job.baselineJobId() != null) {
+            baseline(md, jobId, job.baselineJobId(), outcome);
+        } else if (job.spec().baseline() != null) {
+            md.append("### Baseline\n\nNone: ").append(job.baselineNote()).append("\n\n");
+        }
+        withinJob(md, jobId, spec);
+        md.append("Medians over the runs of each cell with 95% bootstrap intervals; definitions in docs/metrics.md. ")
+                .append("Report with charts: `/jobs/").append(jobId).append("/report`.\n");
+        return md.toString();
+    }
+
+    private static String headline(JobStatus status, BaselineVerdicts.Outcome outcome) {
+        if (status != JobStatus.SUCCEEDED) {
+            return status.isFinal() ? "❌ job " + status : "⏳ " + status;
+        }
+        if (outcome == null || outcome.verdict() == null) {
+            return "✅ succeeded";
+        }
+        return switch (outcome.verdict()) {
+            case REGRESSED -> "❌ regressed against the baseline (" + outcome.regressions() + " regression"
+                    + (outcome.regressions() == 1 ? "" : "s") + ")";
+            case IMPROVED -> "✅ improved on the baseline";
+            case NO_SIGNIFICANT_CHANGE -> "✅ no significant change against the baseline";
+        };
+    }
+
+    private static void results(StringBuilder md, JobStatistics.View stats) {
+        md.append("### Results\n\n| Cell | Level |");
+        HEADLINE.forEach(m -> md.append(' ').append(m.label()).append(" (").append(m.unit()).append(") |"));
+        md.append(" Runs | Flags |\n|---|---:|");
+        HEADLINE.forEach(m -> md.append("---:|"));
+        md.append("---:|---|\n");
+        for (var cell : stats.cells()) {
+            for (var level : cell.levels()) {
+                md.append("| JDK ").append(cell.jdk()).append(' ').append(cell.threadModel().wireName()).append(" | ")
+                        .append(level.level()).append(" |");
+                for (Metric m : HEADLINE) {
+                    Estimate e = level.metrics().get(m.id());
+                    md.append(' ').append(e == null ? "–" : estimate(e)).append(" |");
+                }
+                md.append(' ').append(level.runs()).append(" | ").append(String.join(", ", level.flags())).append(" |\n");
+            }
+            if (cell.levels().isEmpty()) {
+                md.append("| JDK ").append(cell.jdk()).append(' ').append(cell.threadModel().wireName())
+                        .append(" | – |").append(" – |".repeat(HEADLINE.size())).append(" 0 | ")
+                        .append(String.join(", ", cell.flags())).append(" |\n");
+            }
+        }
+        md.append('\n');
+        var excluded = stats.cells().stream().flatMap(c -> c.excludedRuns().stream()
+                .map(r -> "JDK " + c.jdk() + " " + c.threadModel().wireName() + ", repetition " + r.repetition()
+                        + ": " + r.reason())).toList();
+        if (!excluded.isEmpty()) {
+            md.append("Left out:\n");
+            excluded.forEach(e -> md.append("- ").append(e.replace('\n', ' ')).append('\n'));
+            md.append('\n');
+        }
+    }
+
+    private static void capacity(StringBuilder md, JobStatistics.View stats) {
+        if (stats.slo() == null) {
+            return;
+        }
+        md.append("### Capacity under the SLO (");
+        if (stats.slo().latencyP95Ms() != null) {
+            md.append("p95 ≤ ").append(num(stats.slo().latencyP95Ms())).append(" ms");
+        }
+        if (stats.slo().errorRatePercent() != null) {
+            md.append(stats.slo().latencyP95Ms() != null ? ", " : "").append("errors ≤ ")
+                    .append(num(stats.slo().errorRatePercent())).append(" %");
+        }
+        md.append(")\n\n| Cell | Max sustainable concurrency | Throughput there (req/s) |\n|---|---:|---:|\n");
+        for (var cell : stats.cells()) {
+            md.append("| JDK ").append(cell.jdk()).append(' ').append(cell.threadModel().wireName()).append(" | ");
+            if (cell.capacity() == null) {
+                md.append(stats.loadModel().wireName().equals("closed") ? "no level met the SLO" : "closed model only")
+                        .append(" | – |\n");
+            } else {
+                md.append(cell.capacity().level()).append(" | ").append(estimate(cell.capacity().throughputRps()))
+                        .append(" |\n");
+            }
+        }
+        md.append('\n');
+    }
+
+    private void baseline(StringBuilder md, long jobId, long baselineJobId, BaselineVerdicts.Outcome outcome) {
+        md.append("### Against the baseline, job #").append(baselineJobId).append("\n\n");
+        if (outcome.verdict() == null) {
+            md.append("No verdict: ").append(outcome.note()).append("\n\n");
+            return;
+        }
+        var view = comparisons.compare(new Comparisons.Request(jobId, baselineJobId, Comparisons.Mode.JOBS, null,
+                null, null));
+        md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
+                .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
+                .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
+                .append(" improved).\n\n");
+        view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
+        if (!view.warnings().isEmpty()) {
+            md.append('\n');
+        }
+        boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
+                .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict() != Verdict.NO_SIGNIFICANT_CHANGE);
+        if (anyChange) {
+            comparisonTable(md, view, "Baseline", "This job", true);
+        }
+        md.append("<details><summary>Every gated metric against the baseline</summary>\n\n");
+        comparisonTable(md, view, "Baseline", "This job", false);
+        md.append("</details>\n\n");
+    }
+
+    private void withinJob(StringBuilder md, long jobId, JobSpec spec) {
+        if (spec.threadModels().size() > 1) {
+            var view = comparisons.compare(new Comparisons.Request(jobId, null, Comparisons.Mode.THREAD_MODEL, null,
+                    null, null));
+            if (!view.comparisons().isEmpty()) {
+                md.append("<details><summary>Thread models against ")
+                        .append(view.comparisons().getFirst().baseline().threadModel().wireName()).append(": ")
+                        .append(view.verdict().wire()).append("</summary>\n\n");
+                comparisonTable(md, view, "Base", "Other", false);
+                md.append("</details>\n\n");
+            }
+        }
+        if (spec.jdks().size() > 1) {
+            var view = comparisons.compare(new Comparisons.Request(jobId, null, Comparisons.Mode.JDK, null, null, null));
+            if (!view.comparisons().isEmpty()) {
+                md.append("<details><summary>JDKs against JDK ").append(view.comparisons().getFirst().baseline().jdk())
+                        .append(": ").append(view.verdict().wire()).append("</summary>\n\n");
+                comparisonTable(md, view, "Base", "Other", false);
+                md.append("</details>\n\n");
+            }
+        }
+    }
+
+    private static void comparisonTable(StringBuilder md, Comparisons.View view, String baseName, String otherName,
+                                        boolean changesOnly) {
+        md.append("| ").append(baseName).append(" → ").append(otherName).append(" | Level | Metric | ").append(baseName)
+                .append(" | ").append(otherName).append(" | Ratio [95% CI] | Verdict |\n|---|---:|---|---:|---:|---|---|\n");
+        for (var pair : view.comparisons()) {
+            String cells = side(pair.baseline(), view.mode()) + " → " + side(pair.candidate(), view.mode());
+            for (var row : pair.metrics()) {
+                if (!view.gateMetrics().contains(row.metric())
+                        || (changesOnly && row.verdict() == Verdict.NO_SIGNIFICANT_CHANGE)) {
+                    continue;
+                }
+                md.append("| ").append(cells).append(" | ").append(row.level()).append(" | ").append(row.metric().label())
+                        .append(" | ").append(num(row.baselineMedian())).append(" | ").append(num(row.candidateMedian()))
+                        .append(" | ").append(row.ratio() == null ? "–" : "×" + fixed(row.ratio()) + " [" + fixed(row.ratioLow())
+                                + ", " + fixed(row.ratioHigh()) + "]")
+                        .append(" | ").append(icon(row.verdict())).append(row.verdict().wire()).append(" |\n");
+            }
+        }
+        md.append('\n');
+    }
+
+    private static String side(Comparisons.Side side, Comparisons.Mode mode) {
+        return switch (mode) {
+            case JOBS -> "JDK " + side.jdk() + " " + side.threadModel().wireName();
+            case JDK -> "JDK " + side.jdk() + " (" + side.threadModel().wireName() + ")";
+            case THREAD_MODEL -> side.threadModel().wireName() + " (JDK " + side.jdk() + ")";
+        };
+    }
+
+    private static String icon(Verdict verdict) {
+        return switch (verdict) {
+            case REGRESSED -> "🔴 ";
+            case IMPROVED -> "🟢 ";
+            case NO_SIGNIFICANT_CHANGE -> "";
+        };
+    }
+
+    private static String scenario(JobSpec spec) {
+        var s = spec.scenario();
+        if (s.hasCustomRequest()) {
+            return s.name() + " " + s.request().method() + " " + s.request().path();
+        }
+        return s.params().isEmpty() ? s.name() : s.name() + " " + s.params().entrySet().stream()
+                .map(e -> e.getKey() + "=" + num(e.getValue())).collect(Collectors.joining(","));
+    }
+
+    private static String estimate(Estimate e) {
+        if (e.runs() < 2 || e.low() == e.high()) {
+            return num(e.median());
+        }
+        return num(e.median()) + " [" + num(e.low()) + ", " + num(e.high()) + "]";
+    }
+
+    private static String code(String text) {
+        return "`" + text.replace("`", "'") + "`";
+    }
+
+    private static String fixed(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    /** Three significant digits, no exponent: enough for benchmark figures, short in a table. */
+    static String num(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        double magnitude = Math.abs(value);
+        if (magnitude >= 100) {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        if (magnitude >= 10) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        if (magnitude >= 1) {
+            return String.format(Locale.ROOT, "%.2f", value);
+        }
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,213 @@
+package dev.jvmbench.api.analysis;
+
+import static dev.jvmbench.api.support.ApiClient.map;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.api.support.ApiClient;
+import dev.jvmbench.api.support.ApiIntegrationTest;
+import dev.jvmbench.api.support.JobBodies;
+import dev.jvmbench.api.support.ResultSeeder;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.json.JsonMapper;
+
+/** `./bench submit` (api/cli/submit.py) against the live api: its exit codes are the CI gate's contract. */
+@ApiIntegrationTest
+class SubmitCliTest {
+
+    private static final Path CLI = Path.of("cli/submit.py").toAbsolutePath();
+    private static final List<Integer> LEVELS = List.of(20, 80);
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcClient jdbc;
+    @TempDir
+    Path dir;
+
+    private final String suite = UUID.randomUUID().toString();
+
+    record Outcome(int exitCode, String stdout, String stderr) {
+    }
+
+    private static ResultSeeder.Values throughput(double virtualAt80) {
+        return (jdk, model, repetition, level) -> {
+            double noise = 1 + (repetition - 2) * 0.01;
+            double value = model.equals("virtual") && level == 80 ? virtualAt80 : 98;
+            return map("throughput_rps", value * noise, "latency_p95_ms", 205 * noise);
+        };
+    }
+
+    private Path jobFile(Map<String, Object> body) throws Exception {
+        Path file = Files.createTempFile(dir, "job", ".json");
+        Files.writeString(file, JsonMapper.builder().build().writeValueAsString(body));
+        return file;
+    }
+
+    private Map<String, Object> body() {
+        Map<String, Object> body = JobBodies.valid();
+        body.put("repetitions", 3);
+        body.put("labels", map("suite", suite));
+        return body;
+    }
+
+    /** Runs the CLI; while it waits, {@code whileWaiting} plays the worker for the job it submitted. */
+    private Outcome run(List<String> args, java.util.function.LongConsumer whileWaiting) throws Exception {
+        List<String> command = new ArrayList<>(List.of("python3", CLI.toString(), "--api", "http://127.0.0.1:" + port,
+                "--token", ApiClient.ADMIN_TOKEN, "--poll-interval", "0.2"));
+        command.addAll(args);
+        Process process = new ProcessBuilder(command).start();
+        var stdout = new ByteArrayOutputStream();
+        var stderr = new ByteArrayOutputStream();
+        Thread out = Thread.ofVirtual().start(() -> copy(process.getInputStream(), stdout));
+        Thread err = Thread.ofVirtual().start(() -> copy(process.getErrorStream(), stderr));
+        try {
+            if (whileWaiting != null) {
+                whileWaiting.accept(awaitSubmittedJob());
+            }
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the CLI ends by itself").isTrue();
+        } finally {
+            process.destroyForcibly();
+        }
+        out.join();
+        err.join();
+        return new Outcome(process.exitValue(), stdout.toString(StandardCharsets.UTF_8),
+                stderr.toString(StandardCharsets.UTF_8));
+    }
+
+    private long awaitSubmittedJob() throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        while (Instant.now().isBefore(deadline)) {
+            var id = jdbc.sql("SELECT id FROM jobs WHERE labels @> CAST(:labels AS jsonb) AND jsonb_exists(labels, 'sha') "
+                            + "ORDER BY id DESC LIMIT 1")
+                    .param("labels", "{\"suite\": \"" + suite + "\"}").query(Long.class).optional();
+            if (id.isPresent()) {
+                return id.get();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the CLI submitted no job within 30 s");
+    }
+
+    private static void copy(java.io.InputStream in, ByteArrayOutputStream out) {
+        try (in) {
+            in.transferTo(out);
+        } catch (java.io.IOException ignored) {
+            // the process ended
+        }
+    }
+
+    private long seededMainJob() {
+        ApiClient api = ApiClient.admin(port);
+        Map<String, Object> main = body();
+        main.put("labels", map("suite", suite, "branch", "main"));
+        long id = api.postJson("/api/v1/jobs", main).expect(201).json().get("id").asLong();
+        new ResultSeeder(jdbc).complete(id, LEVELS, throughput(390));
+        return id;
+    }
+
+    private List<String> gated(Path job, String... more) {
+        List<String> args = new ArrayList<>(List.of(job.toString(), "--label", "sha=abc123", "--baseline-labels",
+                "branch=main,suite=" + suite, "--wait", "--fail-on-regression", "--timeout", "50"));
+        args.addAll(List.of(more));
+        return args;
+    }
+
+    @Test
+    void aRegressionFailsTheGateWithExitCode2AndPrintsTheSummary() throws Exception {
+        long main = seededMainJob();
+        Path summary = dir.resolve("summary.md");
+        Outcome outcome = run(gated(jobFile(body()), "--summary-file", summary.toString()),
+                id -> new ResultSeeder(jdbc).complete(id, LEVELS, throughput(300)));
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(2);
+        assertThat(outcome.stdout()).contains("❌ regressed against the baseline").contains("job #" + main);
+        assertThat(outcome.stderr()).contains("baseline: job " + main).contains("regressed against baseline job " + main);
+        assertThat(Files.readString(summary)).isEqualTo(outcome.stdout());
+    }
+
+    @Test
+    void noRegressionPassesTheGate() throws Exception {
+        seededMainJob();
+        Outcome outcome = run(gated(jobFile(body())), id -> new ResultSeeder(jdbc).complete(id, LEVELS, throughput(391)));
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout()).contains("✅ no significant change against the baseline");
+        assertThat(outcome.stderr()).contains("runs done").contains("verdict: no significant change");
+    }
+
+    @Test
+    void aRegressionWithoutFailOnRegressionStillExitsZero() throws Exception {
+        seededMainJob();
+        List<String> args = new ArrayList<>(gated(jobFile(body())));
+        args.remove("--fail-on-regression");
+        Outcome outcome = run(args, id -> new ResultSeeder(jdbc).complete(id, LEVELS, throughput(300)));
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout()).contains("regressed");
+    }
+
+    @Test
+    void aFailedJobExitsWith3() throws Exception {
+        seededMainJob();
+        Outcome outcome = run(gated(jobFile(body())), id -> new ResultSeeder(jdbc)
+                .completeExcept(id, LEVELS, throughput(390), 2, "app OOMKilled during level 80 (memory limit 512 MB)"));
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(3);
+        assertThat(outcome.stdout()).contains("❌ job FAILED").contains("OOMKilled");
+    }
+
+    @Test
+    void waitingPastTheTimeoutExitsWith4() throws Exception {
+        Outcome outcome = run(List.of(jobFile(body()).toString(), "--label", "sha=slow", "--wait", "--timeout", "1"), null);
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(4);
+        assertThat(outcome.stderr()).contains("timed out");
+    }
+
+    @Test
+    void aRefusedJobExitsWith1AndSaysWhy() throws Exception {
+        Map<String, Object> bad = body();
+        bad.put("jdks", List.of(7));
+        Outcome outcome = run(List.of(jobFile(bad).toString(), "--wait"), null);
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(outcome.stderr()).contains("HTTP 400").contains("jdks[0]");
+        assertThat(run(List.of(dir.resolve("missing.json").toString()), null).exitCode()).isEqualTo(1);
+        assertThat(run(List.of(jobFile(body()).toString(), "--label", "novalue"), null).stderr())
+                .contains("must be KEY=VALUE");
+    }
+
+    @Test
+    void aJarIsUploadedFirstAndBenchmarked() throws Exception {
+        Path jar = dir.resolve("app.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "com.example.App");
+        try (var out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new JarEntry("com/example/" + suite + ".txt"));
+            out.write(suite.getBytes(StandardCharsets.UTF_8));
+        }
+        Map<String, Object> body = JobBodies.userImage("ignored:1");
+        body.put("labels", map("suite", suite));
+        Outcome outcome = run(List.of(jobFile(body).toString(), "--jar", jar.toString()), null);
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        long jobId = Long.parseLong(outcome.stdout().trim());
+        var job = ApiClient.admin(port).get("/api/v1/jobs/" + jobId).expect(200).json();
+        assertThat(job.at("/spec/app/image").isMissingNode()).isTrue();
+        long artifactId = job.at("/spec/app/artifactId").asLong();
+        assertThat(outcome.stderr()).contains("uploaded " + jar + " as artifact " + artifactId);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.jvmbench.common.job;
+
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a job is compared with for its verdict: a job id, or the latest successful job carrying
+ * these labels (e.g. branch=main) with the same app and scenario. Exactly one is given; the api
+ * resolves it to a job id when the job is submitted.
+ */
+public record BaselineRef(
+        @Min(value = 1, message = "must be a job id") Long jobId,
+        @Size(max = 10, message = "must hold at most 10 labels")
+        Map<@Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._/-]{0,99}", message = "must be 1-100 characters of [A-Za-z0-9._/-]") String,
+                @NotNull(message = "must not be null") @Size(max = 500, message = "must be at most 500 characters") String> labels) {
+
+    BaselineRef normalized() {
+        return new BaselineRef(jobId, labels == null || labels.isEmpty() ? null : new TreeMap<>(labels));
+    }
+
+    public boolean bySelector() {
+        return labels != null && !labels.isEmpty();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.jvmbench.common.job;
+
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Which metrics decide a job's verdict against its baseline, and the smallest relative change
+ * (percent) of each that counts. Metric ids are those of GET /api/v1/catalog/metrics.
+ */
+public record Gate(
+        @Size(min = 1, max = 20, message = "must hold 1 to 20 metric ids")
+        List<@NotBlank(message = "must be a metric id") String> metrics,
+        @DecimalMin(value = "0", message = "must be between 0 and 1000 percent")
+        @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double thresholdPercent,
+        @Size(max = 20, message = "must hold at most 20 metrics")
+        Map<@NotBlank(message = "must be a metric id") String,
+                @NotNull(message = "must not be null")
+                @DecimalMin(value = "0", message = "must be between 0 and 1000 percent")
+                @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double> thresholds) {
+
+    public static final double DEFAULT_THRESHOLD_PERCENT = 5.0;
+    public static final Gate DEFAULT = new Gate(List.of("throughputRps", "latencyP95Ms"), DEFAULT_THRESHOLD_PERCENT, Map.of());
+
+    Gate normalized() {
+        return new Gate(metrics == null ? DEFAULT.metrics : List.copyOf(new java.util.LinkedHashSet<>(metrics)),
+                thresholdPercent == null ? DEFAULT_THRESHOLD_PERCENT : thresholdPercent,
+                thresholds == null ? Map.of() : new TreeMap<>(thresholds));
+    }
+
+    /** The threshold of one metric: its own if given, else the gate's. */
+    public double thresholdOf(String metric) {
+        Double own = thresholds == null ? null : thresholds.get(metric);
+        return own != null ? own : thresholdPercent == null ? DEFAULT_THRESHOLD_PERCENT : thresholdPercent;
+    }
+}
