@@ -198,11 +198,14 @@
     if (spec.slo) fact('SLO', sloText(spec.slo));
     const labels = Object.entries(spec.labels || {});
     fact('Labels', labels.length ? labels.map(([k, v]) => el('span', { class: 'chip' }, k + '=' + v)) : el('span', { class: 'flag-none' }, 'none'));
-    const baselineId = baselineJobId(job);
-    if (baselineId) {
-      fact('Baseline', el('a', { href: base + '/jobs/' + baselineId + '/report' }, 'job #' + baselineId));
-    } else if (spec.baseline || job.baselineNote) {
-      fact('Baseline', job.baselineNote || 'none resolved');
+    const baseline = job.baseline || {};
+    if (baseline.jobId) {
+      fact('Baseline', el('a', { href: base + '/jobs/' + baseline.jobId + '/report' }, 'job #' + baseline.jobId),
+        baseline.verdict ? [' ', verdictBadge(baseline.verdict), ' ' + (baseline.regressions || 0) + ' regressions, '
+          + (baseline.improvements || 0) + ' improvements on the gate metrics'] : '',
+        baseline.note ? ' (' + baseline.note + ')' : '');
+    } else if (spec.baseline || baseline.note) {
+      fact('Baseline', baseline.note || 'none resolved');
     }
     if (job.createdAt) fact('Times', timesText(job));
 
@@ -244,9 +247,6 @@
       job.finishedAt && 'finished ' + fmt(job.finishedAt)].filter(Boolean).join(', ');
   }
 
-  function baselineJobId(job) {
-    return job.baselineJobId || (job.baseline && job.baseline.jobId) || (job.spec && job.spec.baseline && job.spec.baseline.jobId) || null;
-  }
 
   // ---- cells: runs, capacity, flags ----------------------------------------------------------
 
@@ -483,94 +483,113 @@
     return results;
   }
 
-  function renderVerdicts(results, job) {
+  function renderVerdicts(results, job, stats) {
     const baselineBox = $('baseline-verdict');
     const box = $('comparisons');
     baselineBox.replaceChildren();
     box.replaceChildren();
+    const labelOf = (id) => metricInfo(stats, id).label;
     const againstBaseline = results.find((r) => r.body && r.body.mode === 'jobs');
     if (againstBaseline) {
       const v = againstBaseline.body;
-      const banner = el('div', { class: 'verdict-banner ' + (VERDICTS[v.verdict] || {}).css, id: 'job-verdict', 'data-verdict': v.verdict },
+      baselineBox.append(el('div', { class: 'verdict-banner ' + (VERDICTS[v.verdict] || {}).css, id: 'job-verdict', 'data-verdict': v.verdict },
         el('strong', null, 'Against baseline job '),
         el('a', { href: base + '/jobs/' + v.baselineJobId + '/report' }, '#' + v.baselineJobId),
         verdictBadge(v.verdict),
-        gateText(v));
-      baselineBox.append(banner);
-      if ((v.warnings || []).length || (v.unmatched || []).length) {
-        baselineBox.append(el('ul', { class: 'warnings' }, [...(v.warnings || []), ...(v.unmatched || [])].map((w) => el('li', null, w))));
-      }
+        (v.gateMetrics || []).length ? el('span', null, 'decided by ' + v.gateMetrics.map(labelOf).join(', ')) : null));
     } else {
-      const note = job.baselineNote || (baselineJobId(job) ? 'the baseline comparison could not be made' : 'no baseline job: give one with "baseline" when submitting, to get a verdict against it');
+      const baseline = job.baseline || {};
+      const note = baseline.note || (baseline.jobId ? 'the comparison with job #' + baseline.jobId + ' could not be made'
+        : 'no baseline job: give one with "baseline" when submitting, to get a verdict against it');
       baselineBox.append(el('p', { class: 'note', id: 'job-verdict', 'data-verdict': 'none' }, 'Baseline verdict: ' + note + '.'));
     }
     for (const r of results) {
       if (r.body) {
-        box.append(comparisonTable(r.body));
+        box.append(comparisonBlock(r.body, labelOf, stats));
       } else if (r.error && r.key !== 'default') {
         box.append(el('p', { class: 'note' }, 'Comparison by ' + r.key + ' unavailable: ' + r.error.message));
       }
     }
     if (!box.childElementCount) box.append(el('p', { class: 'note' }, 'Nothing to compare within this job (one cell).'));
     show('verdicts');
-  }
-
-  function gateText(view) {
-    const gate = (view.gateMetrics || []).join(', ');
-    return gate ? el('span', { class: 'note' }, 'decided by ' + gate) : null;
+    show('comparisons-section');
   }
 
   function comparisonTitle(view, pair) {
-    if (view.mode === 'jobs') return 'Against baseline job #' + view.baselineJobId;
+    if (view.mode === 'jobs') return 'Cell by cell against baseline job #' + view.baselineJobId;
     if (view.mode === 'jdk') return 'JDK against JDK' + (pair ? ' (baseline JDK ' + pair.baseline.jdk + ')' : '');
     return 'Thread model against thread model' + (pair ? ' (baseline ' + pair.baseline.threadModel + ')' : '');
   }
 
-  function comparisonTable(view) {
+  function comparisonBlock(view, labelOf, stats) {
     const pairs = view.comparisons || [];
-    const wrapper = el('div', { class: 'comparison', 'data-mode': view.mode });
-    const heading = el('h3', null, comparisonTitle(view, pairs[0]), ' ', verdictBadge(view.verdict));
-    wrapper.append(heading);
+    const wrapper = el('div', { class: 'comparison', 'data-mode': view.mode, 'data-verdict': view.verdict });
+    wrapper.append(el('h3', null, comparisonTitle(view, pairs[0]), ' ', verdictBadge(view.verdict)));
+    const notes = [...(view.warnings || []), ...(view.unmatched || [])];
+    if (notes.length) wrapper.append(el('ul', { class: 'warnings' }, notes.map((w) => el('li', null, w))));
     if (!pairs.length) {
       wrapper.append(el('p', { class: 'note' }, 'No cells to compare.'));
       return wrapper;
     }
-    const rows = pairs.map((pair) => {
-      const changed = (pair.metrics || []).filter((m) => m.verdict !== 'no significant change')
-        .sort((a, b) => (a.verdict === 'regressed' ? 0 : 1) - (b.verdict === 'regressed' ? 0 : 1));
-      const unchanged = (pair.metrics || []).length - changed.length;
-      const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);
-      return el('tr', { 'data-verdict': pair.verdict },
-        el('td', null, side(pair.baseline)),
-        el('td', null, side(pair.candidate)),
-        el('td', null, verdictBadge(pair.verdict)),
-        el('td', null, el('ul', { class: 'changes' }, changed.map((m) => el('li', null, verdictBadge(m.verdict), ' ', changeText(m)))),
-          el('span', { class: 'note' }, unchanged + ' metric × level pairs without significant change')));
-    });
-    wrapper.append(el('div', { class: 'table-wrap' }, el('table', { class: 'data verdicts' },
-      el('thead', null, el('tr', null, ['Baseline', 'Candidate', 'Verdict', 'Significant changes (ratio of medians, 95% interval)']
-        .map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', null, rows))));
-    wrapper.append(detailTable(view));
+    const thresholds = [...new Set(pairs.flatMap((p) => (p.metrics || []).map((m) => m.thresholdPercent)))];
+    wrapper.append(el('p', { class: 'note' }, 'Change of the candidate\'s median against the baseline\'s, with its 95% interval. '
+      + 'A change counts when the interval excludes no change and it moves by at least '
+      + (thresholds.length === 1 ? num(thresholds[0]) + '%' : 'the metric\'s threshold') + '; '
+      + 'the verdict is decided by the gate metrics (marked ◆).'));
+    const order = (stats.metrics || []).map((m) => m.id);
+    const unit = levelWord(stats.loadModel).unit;
+    for (const pair of pairs) wrapper.append(pairTable(view, pair, labelOf, order, unit));
+    wrapper.append(detailTable(view, labelOf));
     return wrapper;
   }
 
-  function changeText(m) {
-    const label = (METRIC_FALLBACK[m.metric] || {}).label || m.metric;
-    if (m.ratio === null || m.ratio === undefined) {
-      return label + ' at ' + m.level + ': from ' + num(m.baselineMedian) + ' to ' + num(m.candidateMedian);
+  /** One pair of cells: a metric x level matrix of colour-coded changes; metrics that never change are listed below it. */
+  function pairTable(view, pair, labelOf, order, unit) {
+    const rows = pair.metrics || [];
+    const levels = [...new Set(rows.map((m) => m.level))].sort((a, b) => a - b);
+    const gate = view.gateMetrics || [];
+    const rank = (id) => (gate.includes(id) ? -100 + gate.indexOf(id) : order.indexOf(id) < 0 ? 999 : order.indexOf(id));
+    const metrics = [...new Set(rows.map((m) => m.metric))].sort((a, b) => rank(a) - rank(b));
+    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no significant change');
+    const shown = metrics.filter((id) => gate.includes(id) || changed(id));
+    const quiet = metrics.filter((id) => !shown.includes(id));
+    const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);
+    const table = el('table', { class: 'data matrix', 'data-verdict': pair.verdict,
+        'data-pair': pair.baseline.threadModel + '-' + pair.baseline.jdk + '-' + pair.candidate.threadModel + '-' + pair.candidate.jdk },
+      el('caption', null, side(pair.baseline) + ' → ' + side(pair.candidate) + ' ', verdictBadge(pair.verdict)),
+      el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Metric'),
+        levels.map((lv) => el('th', { scope: 'col', class: 'num' }, lv + ' ' + unit)))),
+      el('tbody', null, shown.map((id) => el('tr', { 'data-metric': id },
+        el('th', { scope: 'row' }, labelOf(id), gate.includes(id) ? el('span', { class: 'gate', title: 'gate metric' }, ' ◆') : null),
+        levels.map((lv) => changeCell(rows.find((m) => m.metric === id && m.level === lv)))))));
+    const block = el('div', { class: 'table-wrap' }, table);
+    if (quiet.length) {
+      block.append(el('p', { class: 'note' }, 'No significant change at any level: ' + quiet.map(labelOf).join(', ') + '.'));
     }
-    return label + ' at ' + m.level + ': ' + percent(m.ratio) + ' [' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']'
-      + ' (' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ')';
+    return block;
   }
 
-  function detailTable(view) {
+  function changeCell(m) {
+    if (!m) return el('td', { class: 'num' }, '–');
+    const v = VERDICTS[m.verdict] || VERDICTS['no significant change'];
+    const main = m.ratio === null || m.ratio === undefined
+      ? num(m.baselineMedian) + ' → ' + num(m.candidateMedian)
+      : percent(m.ratio);
+    const interval = m.ratio === null || m.ratio === undefined ? '' : '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']';
+    return el('td', { class: 'num change ' + v.css, 'data-verdict': m.verdict,
+        title: m.verdict + ': ' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ' (medians of ' + m.baselineRuns + ' and ' + m.candidateRuns + ' runs)' },
+      el('span', { class: 'symbol', 'aria-hidden': 'true' }, v.symbol + ' '), main,
+      interval ? el('span', { class: 'interval' }, interval) : null,
+      el('span', { class: 'sr-only' }, ' ' + m.verdict));
+  }
+
+  function detailTable(view, labelOf) {
     const rows = [];
     for (const pair of view.comparisons || []) {
       for (const m of pair.metrics || []) {
         rows.push(el('tr', { 'data-verdict': m.verdict },
           el('td', null, cellName(pair.baseline.jdk, pair.baseline.threadModel) + ' → ' + cellName(pair.candidate.jdk, pair.candidate.threadModel)),
-          el('td', null, m.metric), el('td', { class: 'num' }, String(m.level)),
+          el('td', null, labelOf(m.metric)), el('td', { class: 'num' }, String(m.level)),
           el('td', { class: 'num' }, num(m.baselineMedian)), el('td', { class: 'num' }, num(m.candidateMedian)),
           el('td', { class: 'num' }, percent(m.ratio)), el('td', { class: 'num' }, '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']'),
           el('td', { class: 'num' }, m.baselineRuns + ' / ' + m.candidateRuns),
@@ -578,7 +597,7 @@
       }
     }
     return el('details', null,
-      el('summary', null, 'Every metric and level (' + rows.length + ' rows)'),
+      el('summary', null, 'Every metric and level as numbers (' + rows.length + ' rows)'),
       el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
         el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Change', '95% interval', 'Runs', 'Threshold', 'Verdict']
           .map((h) => el('th', { scope: 'col' }, h)))),
@@ -595,7 +614,7 @@
         ? 'The api did not accept the token (401): it is unknown, revoked or mistyped.'
         : 'The api answered 401: this installation needs a token to read results.';
     setStatus('Waiting for an API token.');
-    ['job', 'verdicts', 'cells', 'charts', 'error'].forEach((id) => show(id, false));
+    ['job', 'verdicts', 'cells', 'charts', 'comparisons-section', 'error'].forEach((id) => show(id, false));
     show('auth');
     $('token-input').focus();
   }
@@ -626,7 +645,7 @@
       renderJob(job);
       const [stats, comparisons] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'), loadComparisons(job)]);
       renderCells(stats, job);
-      renderVerdicts(comparisons, job);
+      renderVerdicts(comparisons, job, stats);
       renderCharts(stats, job);
       document.body.dataset.state = 'ready';
       setStatus('Job ' + jobId + ' · ' + stats.cells.length + ' cells · loaded ' + new Date().toISOString().slice(0, 19).replace('T', ' ') + 'Z');

@@ -1,24 +1,29 @@
 package dev.jvmbench.api.report;
 
+import static dev.jvmbench.api.support.ApiClient.map;
+
 import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.JobBodies;
+import dev.jvmbench.api.support.ResultSeeder;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * A finished job as the worker would leave it: submitted through the api, then runs and result
- * points written straight into PostgreSQL. Two cells (JDK 25 x platform, virtual), three levels,
- * four repetitions; the platform cell's fourth run died of an OOM kill. Virtual threads give more
- * throughput and lower p95 latency but a bigger heap, so the comparison holds both an improvement
- * and a regression. Flags: scrapes failed (platform, 20 users), pinning seen (virtual, 80 and 200),
- * load generator saturated (virtual, 200).
+ * Finished jobs as a worker would leave them: submitted through the api, results written into
+ * PostgreSQL. Two cells (JDK 25 x platform, virtual), three levels, four repetitions, an SLO of
+ * p95 <= 300 ms. Within a job virtual threads give lower p95 latency and CPU per request but a
+ * bigger heap, so the thread-model comparison holds improvements and regressions. Flags:
+ * scrapes failed (platform at 20 users), pinning seen (virtual at 80 and 200), load generator
+ * saturated (virtual at 200).
  */
 final class ReportJobs {
 
     static final List<Integer> LEVELS = List.of(20, 80, 200);
     static final int REPETITIONS = 4;
+    static final String OOM = "app container OOMKilled (exit 137)";
 
     private ReportJobs() {
     }
@@ -29,42 +34,40 @@ final class ReportJobs {
         body.put("threadModels", new ArrayList<>(List.of("platform", "virtual")));
         body.put("repetitions", REPETITIONS);
         JobBodies.child(body, "load").put("levels", new ArrayList<>(LEVELS));
+        body.put("slo", map("latencyP95Ms", 300.0, "errorRatePercent", 1.0));
         return body;
     }
 
-    /** Submits {@code body} and fills in the results; returns the job id. */
-    static long finished(ApiClient api, JdbcClient jdbc, Map<String, Object> body) {
-        long jobId = api.postJson("/api/v1/jobs", body).expect(201).json().get("id").asLong();
-        List<Run> runs = jdbc.sql("SELECT id, thread_model, repetition FROM runs WHERE job_id = :job ORDER BY seq")
-                .param("job", jobId)
-                .query((rs, i) -> new Run(rs.getLong("id"), rs.getString("thread_model"), rs.getInt("repetition")))
-                .list();
-        for (Run run : runs) {
-            boolean virtual = run.threadModel().equals("VIRTUAL");
-            if (!virtual && run.repetition() == REPETITIONS) {
-                jdbc.sql("""
-                        UPDATE runs SET status = 'FAILED', failure_reason = 'app container OOMKilled (exit 137)',
-                            started_at = now(), finished_at = now() WHERE id = :id""").param("id", run.id()).update();
-                continue;
-            }
-            for (int index = 0; index < LEVELS.size(); index++) {
-                insertPoint(jdbc, run, index, virtual);
-            }
-            jdbc.sql("""
-                    UPDATE runs SET status = 'SUCCEEDED', started_at = now(), finished_at = now() WHERE id = :id""").param("id", run.id()).update();
-        }
-        jdbc.sql("""
-                UPDATE jobs SET status = 'SUCCEEDED', started_at = created_at, finished_at = now() WHERE id = :id""").param("id", jobId).update();
+    /** Every run succeeded. */
+    static long finished(ApiClient api, JdbcClient jdbc) {
+        long jobId = api.postJson("/api/v1/jobs", body()).expect(201).json().get("id").asLong();
+        new ResultSeeder(jdbc).complete(jobId, LEVELS, (jdk, model, repetition, level) -> values(model, repetition, level, 1.0));
         return jobId;
     }
 
-    private static void insertPoint(JdbcClient jdbc, Run run, int index, boolean virtual) {
-        int level = LEVELS.get(index);
-        // +-1.5 % between repetitions: real spread, far smaller than the differences between the cells
-        double jitter = 1.0 + 0.01 * (run.repetition() - 2.5);
-        double throughput = (virtual ? new double[] {98, 390, 900} : new double[] {95, 370, 420})[index] * jitter;
+    /**
+     * Judged against {@code baselineJobId}: virtual threads lose 20% of their throughput there (a
+     * regression against the baseline), and the platform cell's last run died of an OOM kill.
+     */
+    static long regressedAgainst(ApiClient api, JdbcClient jdbc, long baselineJobId) {
+        Map<String, Object> body = body();
+        body.put("baseline", map("jobId", baselineJobId));
+        long jobId = api.postJson("/api/v1/jobs", body).expect(201).json().get("id").asLong();
+        int oomSeq = jdbc.sql("SELECT seq FROM runs WHERE job_id = :job AND thread_model = 'PLATFORM' AND repetition = :rep")
+                .param("job", jobId).param("rep", REPETITIONS).query(Integer.class).single();
+        new ResultSeeder(jdbc).completeExcept(jobId, LEVELS, (jdk, model, repetition, level) ->
+                values(model, repetition, level, model.equals("virtual") ? 0.8 : 1.0), oomSeq, OOM);
+        return jobId;
+    }
+
+    private static Map<String, Object> values(String model, int repetition, int level, double throughputFactor) {
+        boolean virtual = model.equals("virtual");
+        int index = LEVELS.indexOf(level);
+        // +-4.5 % between repetitions: a visible band, still far smaller than the differences between cells
+        double jitter = 1.0 + 0.03 * (repetition - 2.5);
+        double throughput = (virtual ? new double[] {98, 390, 900} : new double[] {95, 370, 420})[index]
+                * throughputFactor * jitter;
         double p95 = (virtual ? new double[] {204, 212, 262} : new double[] {206, 240, 480})[index] * jitter;
-        double heap = (virtual ? new double[] {80, 95, 120} : new double[] {60, 70, 82})[index] * jitter;
         List<String> flags = new ArrayList<>();
         if (!virtual && level == 20) {
             flags.add("scrapes-failed");
@@ -75,36 +78,24 @@ final class ReportJobs {
         if (virtual && level == 200) {
             flags.add("loadgen-saturated");
         }
-        long requests = Math.round(throughput * 10);
-        jdbc.sql("""
-                INSERT INTO result_points (run_id, level_index, level, measured_seconds, requests, successes, errors,
-                    error_rate, throughput_rps, latency_p50_ms, latency_p95_ms, latency_p99_ms, latency_max_ms,
-                    cpu_ms_per_request, memory_mean_mb, memory_peak_mb, memory_per_request_mb,
-                    context_switches_per_request, gc_pause_ms_per_s, heap_mean_mb, vt_pinned_events,
-                    platform_threads_peak, scrape_success_share, loadgen_cpu_percent, loadgen_saturated, flags)
-                VALUES (:run, :idx, :level, 10, :requests, :requests, 0, 0, :throughput, :p50, :p95, :p99, :max,
-                    :cpu, :memMean, :memPeak, :memPerRequest, :switches, :gc, :heap, :pinned,
-                    :threads, :scrapes, :loadgenCpu, :saturated, CAST(:flags AS varchar[]))
-                """)
-                .param("run", run.id()).param("idx", index).param("level", level).param("requests", requests)
-                .param("throughput", throughput).param("p50", p95 * 0.97).param("p95", p95).param("p99", p95 * 1.1)
-                .param("max", p95 * 1.5)
-                .param("cpu", (virtual ? 1.3 : 1.6) * jitter)
-                .param("memMean", (virtual ? 190.0 : 230.0) + level * 0.1)
-                .param("memPeak", (virtual ? 210.0 : 260.0) + level * 0.1)
-                .param("memPerRequest", (2.2 - level * 0.004) * jitter)
-                .param("switches", (virtual ? 4.5 : 9.0) * jitter)
-                .param("gc", (1.0 + level * 0.01) * jitter)
-                .param("heap", heap)
-                .param("pinned", virtual && level >= 80 ? 12 : 0)
-                .param("threads", virtual ? 40 : 60 + level)
-                .param("scrapes", !virtual && level == 20 ? 0.6 : 1.0)
-                .param("loadgenCpu", virtual && level == 200 ? 96.0 : 40.0)
-                .param("saturated", virtual && level == 200)
-                .param("flags", "{" + String.join(",", flags) + "}")
-                .update();
-    }
-
-    private record Run(long id, String threadModel, int repetition) {
+        Map<String, Object> columns = new LinkedHashMap<>();
+        columns.put("requests", Math.round(throughput * 10));
+        columns.put("successes", Math.round(throughput * 10));
+        columns.put("throughput_rps", throughput);
+        columns.put("latency_p50_ms", p95 * 0.97);
+        columns.put("latency_p95_ms", p95);
+        columns.put("latency_p99_ms", p95 * 1.1);
+        columns.put("cpu_ms_per_request", (virtual ? 1.3 : 1.6) * jitter);
+        columns.put("memory_peak_mb", (virtual ? 210.0 : 260.0) + level * 0.1);
+        columns.put("memory_per_request_mb", (virtual ? 1.8 : 2.2) * (1 - level * 0.002) * jitter);
+        columns.put("context_switches_per_request", (virtual ? 4.5 : 9.0) * jitter);
+        columns.put("gc_pause_ms_per_s", (virtual ? 1.4 : 1.0) * (1.0 + level * 0.01) * jitter);
+        columns.put("heap_mean_mb", (virtual ? new double[] {80, 95, 120} : new double[] {60, 70, 82})[index] * jitter);
+        columns.put("vt_pinned_events", virtual && level >= 80 ? 12L : 0L);
+        columns.put("platform_threads_peak", virtual ? 40 : 60 + level);
+        columns.put("scrape_success_share", !virtual && level == 20 ? 0.6 : 1.0);
+        columns.put("loadgen_saturated", virtual && level == 200);
+        columns.put("flags", "{" + String.join(",", flags) + "}");
+        return columns;
     }
 }

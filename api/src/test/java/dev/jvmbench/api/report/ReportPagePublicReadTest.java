@@ -22,7 +22,7 @@ class ReportPagePublicReadTest {
 
     @Test
     void theReportRendersWithoutAToken(@TempDir Path temp) {
-        long jobId = ReportJobs.finished(ApiClient.admin(port), jdbc, ReportJobs.body());
+        long jobId = ReportJobs.finished(ApiClient.admin(port), jdbc);
         String dom = new HeadlessChromium(temp).dumpDom("http://127.0.0.1:" + port + "/jobs/" + jobId + "/report");
         assertThat(dom).contains("data-state=\"ready\"", "Job #" + jobId + ": io-http");
         assertThat(dom.split("data-rendered=\"true\"", -1)).as("charts drawn").hasSize(ReportPageTest.CHARTS.size() + 1);

@@ -29,7 +29,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * the token-protected endpoints, and every chart must actually be drawn.
  */
 @ApiIntegrationTest
-@org.springframework.context.annotation.Import(FixtureAnalysisEndpoints.class)
 class ReportPageTest {
 
     static final List<String> CHARTS = List.of("throughputRps", "latencyP95Ms", "cpuMsPerRequest",
@@ -64,7 +63,8 @@ class ReportPageTest {
     @Test
     void aFinishedJobShowsEveryChartItsVerdictsCapacityAndFlags() throws IOException {
         ApiClient api = ApiClient.admin(port);
-        long jobId = ReportJobs.finished(api, jdbc, ReportJobs.body());
+        long baselineId = ReportJobs.finished(api, jdbc);
+        long jobId = ReportJobs.regressedAgainst(api, jdbc, baselineId);
         HeadlessChromium chromium = new HeadlessChromium(temp);
         String url = "http://127.0.0.1:" + port + "/jobs/" + jobId + "/report#token=" + ApiClient.ADMIN_TOKEN;
 
@@ -82,32 +82,47 @@ class ReportPageTest {
         assertThat(count(dom, "<canvas ")).isEqualTo(CHARTS.size());
         assertThat(dom).contains("Throughput (req/s)", "Latency p95 (ms)", "Concurrency (users)");
 
-        // the job header
+        // the job header (the OOM-killed run failed the job)
         assertThat(dom).contains("Job #" + jobId + ": io-http on the stock apps", "JDK 25", ">platform<", ">virtual<",
-                "1 CPU, 512 MB memory", "levels 20, 80, 200 users", "branch=main", ">SUCCEEDED<");
+                "1 CPU, 512 MB memory", "levels 20, 80, 200 users", "branch=main", "p95 ≤ 300 ms, errors ≤ 1%",
+                ">FAILED<", "8 of 8 runs done, 1 failed");
 
-        // verdicts: the thread-model comparison of the job, colour-coded rows
-        assertThat(dom).contains("data-mode=\"threadModel\"");
-        assertThat(dom).contains("<tr data-verdict=\"improved\">").contains("<tr data-verdict=\"regressed\">")
-                .contains("class=\"badge verdict-improved\"").contains("class=\"badge verdict-regressed\"");
+        // the verdict against the baseline job: virtual threads lost a fifth of their throughput there
+        assertThat(dom).contains("<div class=\"verdict-banner verdict-regressed\" id=\"job-verdict\" data-verdict=\"regressed\">",
+                "href=\"/jobs/" + baselineId + "/report\"", "decided by Throughput, Latency p95");
+        String againstBaseline = section(dom, "data-mode=\"jobs\"");
+        assertThat(againstBaseline)
+                .contains("Cell by cell against baseline job #" + baselineId)
+                .contains("<table class=\"data matrix\" data-verdict=\"no significant change\" data-pair=\"platform-25-platform-25\">")
+                .contains("<table class=\"data matrix\" data-verdict=\"regressed\" data-pair=\"virtual-25-virtual-25\">")
+                .contains("−20.0%");
+        // within the job, thread model against thread model: colour-coded cells of every kind
+        String byModel = section(dom, "data-mode=\"threadModel\"");
+        assertThat(byModel).contains("Thread model against thread model (baseline platform)")
+                .contains("<td class=\"num change verdict-improved\" data-verdict=\"improved\"")
+                .contains("<td class=\"num change verdict-regressed\" data-verdict=\"regressed\"")
+                .contains("<td class=\"num change verdict-same\" data-verdict=\"no significant change\"")
+                .contains("<tr data-metric=\"heapMeanMb\">", "<tr data-metric=\"cpuMsPerRequest\">");
 
-        // flags per cell, with the levels they were raised at
+        // capacity under the SLO and flags per cell, with the levels they were raised at
         String platform = row(dom, "25-platform");
         String virtual = row(dom, "25-virtual");
-        assertThat(platform).contains("3 of 4 succeeded", "data-flag=\"scrapes-failed\"", "data-flag=\"run-failed\"",
-                "data-flag=\"oom\"", "repetition 4 left out").doesNotContain("data-flag=\"pinning-seen\"");
-        assertThat(virtual).contains("4 of 4 succeeded", "Load generator saturated (at 200 users)",
+        assertThat(platform).contains("3 of 4 succeeded", "data-capacity=\"80\"", "data-flag=\"scrapes-failed\"",
+                        "Metric scrapes failed (at 20 users)", "data-flag=\"run-failed\"", "data-flag=\"oom\"",
+                        "repetition 4 left out", ReportJobs.OOM)
+                .doesNotContain("data-flag=\"pinning-seen\"");
+        assertThat(virtual).contains("4 of 4 succeeded", "data-capacity=\"200\"", "Load generator saturated (at 200 users)",
                 "Virtual-thread pinning seen (at 80, 200 users)").doesNotContain("data-flag=\"oom\"");
 
         Path png = chromium.screenshot(url, temp.resolve("report.png"));
-        assertLooksDrawn(png);
         Files.createDirectories(KEPT_SCREENSHOT.getParent());
         Files.copy(png, KEPT_SCREENSHOT, StandardCopyOption.REPLACE_EXISTING);
+        assertLooksDrawn(png);
     }
 
     @Test
     void withoutATokenThePageAsksForOne() {
-        long jobId = ReportJobs.finished(ApiClient.admin(port), jdbc, ReportJobs.body());
+        long jobId = ReportJobs.finished(ApiClient.admin(port), jdbc);
         String dom = new HeadlessChromium(temp).dumpDom("http://127.0.0.1:" + port + "/jobs/" + jobId + "/report");
         assertThat(dom).contains("data-state=\"auth\"", "id=\"token-input\"", "answered 401");
         assertThat(dom).doesNotContain("data-rendered=\"true\"");
@@ -159,7 +174,16 @@ class ReportPageTest {
         int dr = ((rgb >> 16) & 255) - ((target >> 16) & 255);
         int dg = ((rgb >> 8) & 255) - ((target >> 8) & 255);
         int db = (rgb & 255) - (target & 255);
-        return dr * dr + dg * dg + db * db < 30 * 30;
+        // tight: the page's link colour (#0b5cad) must not count as the first cell's blue
+        return dr * dr + dg * dg + db * db < 16 * 16;
+    }
+
+    /** One comparison block (its heading and tables), found by its marker attribute. */
+    private static String section(String dom, String marker) {
+        int start = dom.indexOf("<div class=\"comparison\" " + marker);
+        assertThat(start).as("comparison block %s", marker).isNotNegative();
+        int next = dom.indexOf("<div class=\"comparison\"", start + 1);
+        return dom.substring(start, next < 0 ? dom.indexOf("</section>", start) : next);
     }
 
     private static String row(String dom, String cell) {
