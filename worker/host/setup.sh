@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The body of `./bench setup`: prepares this machine as a benchmark host.
 #
-#   bash worker/host/setup.sh [--only engine|base|jdk|upstreams|target-apps]... [--force]
+#   bash worker/host/setup.sh [--only engine|base|jdk|upstreams|target-apps|chromium]... [--force]
 #
 #   engine       a Docker engine that answers (uses a running one, else installs docker.io
 #                and starts dockerd; see docker-engine.sh)
@@ -10,6 +10,8 @@
 #   upstreams    jvmbench/nginx-delay:1 and jvmbench/postgres:17
 #   target-apps  target-apps/build-images.sh, if present and executable (its own skip logic;
 #                it sees JVMBENCH_FORCE=1 under --force)
+#   chromium     Debian's headless-capable Chromium (/usr/bin/chromium), installed when missing:
+#                the api's report-page test renders the page with it (JVMBENCH_CHROMIUM overrides)
 #
 # --only may repeat or take a comma list; without it every step runs. Images whose recipe is
 # unchanged are skipped, so a second run takes seconds. --force rebuilds them from scratch.
@@ -30,7 +32,7 @@ steps=()
 while (( $# > 0 )); do
   case "$1" in
     --only)
-      (( $# >= 2 )) || die "--only needs a value: engine|base|jdk|upstreams|target-apps"
+      (( $# >= 2 )) || die "--only needs a value: engine|base|jdk|upstreams|target-apps|chromium"
       IFS=, read -r -a parts <<<"$2"
       steps+=("${parts[@]}")
       shift 2 ;;
@@ -40,19 +42,40 @@ while (( $# > 0 )); do
       shift ;;
     --force) JVMBENCH_FORCE=1; shift ;;
     -h | --help) usage; exit 0 ;;
-    *) die "unknown option '$1'; usage: bench setup [--only engine|base|jdk|upstreams|target-apps] [--force]" ;;
+    *) die "unknown option '$1'; usage: bench setup [--only engine|base|jdk|upstreams|target-apps|chromium] [--force]" ;;
   esac
 done
 for s in "${steps[@]}"; do
   case "$s" in
-    engine | base | jdk | upstreams | target-apps) ;;
-    *) die "unknown step '$s' for --only; steps: engine, base, jdk, upstreams, target-apps" ;;
+    engine | base | jdk | upstreams | target-apps | chromium) ;;
+    *) die "unknown step '$s' for --only; steps: engine, base, jdk, upstreams, target-apps, chromium" ;;
   esac
 done
-(( ${#steps[@]} > 0 )) || steps=(engine base jdk upstreams target-apps)
+(( ${#steps[@]} > 0 )) || steps=(engine base jdk upstreams target-apps chromium)
 export JVMBENCH_FORCE
 
 wants() { [[ " ${steps[*]} " == *" $1 "* ]]; }
+
+# The api's report-page test drives a headless browser; a benchmark host needs none, so a host
+# where it cannot be installed (not root, not Debian) only gets a warning: that one test then
+# fails and says how to point it at a browser (JVMBENCH_CHROMIUM).
+ensure_chromium() {
+  local browser=${JVMBENCH_CHROMIUM:-/usr/bin/chromium} start
+  start=$(now_s)
+  if [[ -x "$browser" ]]; then
+    log "chromium present ($browser)"
+    summary_add "chromium (report-page test)" present 0
+    return 0
+  fi
+  if (( EUID != 0 )) || ! is_debian; then
+    log "WARNING: $browser is missing and cannot be installed here (needs root on Debian); the api's report-page test will fail until JVMBENCH_CHROMIUM names a Chromium/Chrome binary"
+    summary_add "chromium (report-page test)" missing 0
+    return 0
+  fi
+  # Without recommends (~25 packages instead of ~130); one font family so text renders at all.
+  run_step "install chromium" _apt_install --no-install-recommends chromium fonts-dejavu-core
+  summary_add "chromium (report-page test)" installed $(( $(now_s) - start ))
+}
 
 total_start=$(now_s)
 
@@ -94,6 +117,8 @@ if wants target-apps; then
     summary_add "target apps (target-apps/build-images.sh)" absent 0
   fi
 fi
+
+if wants chromium; then ensure_chromium; fi
 
 summary_print
 log "setup finished in $(( $(now_s) - total_start ))s"

@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * /api/** needs a bearer token with a role: read for GET (unless bench.security.public-read),
  * submit for submitting and cancelling, admin for token management. Everything else (health,
- * metrics, the OpenAPI document and Swagger UI, the report pages' assets) is open.
+ * metrics, the OpenAPI document and Swagger UI, the report page /jobs/{id}/report and its assets) is open.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -58,7 +58,11 @@ class SecurityConfiguration {
     SecurityFilterChain openEndpoints(HttpSecurity http) throws Exception {
         http.csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-                .authorizeHttpRequests(auth -> auth.anyRequest().permitAll());
+                .authorizeHttpRequests(auth -> auth
+                        // The report page and its assets hold no data: the page's script fetches it from
+                        // /api/** with the reader's own token (or none under public-read).
+                        .requestMatchers(HttpMethod.GET, "/jobs/*/report", "/report/**", "/webjars/**").permitAll()
+                        .anyRequest().permitAll());
         return http.build();
     }
 

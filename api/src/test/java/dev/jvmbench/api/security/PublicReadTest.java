@@ -2,17 +2,12 @@ package dev.jvmbench.api.security;
 
 import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.JobBodies;
+import dev.jvmbench.api.support.PublicReadIntegrationTest;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** With bench.security.public-read every GET under /api is open; writing still needs a token. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "bench.data-dir=target/it-data/public-read-${random.uuid}",
-        "bench.db.embedded.ephemeral=true",
-        "bench.db.embedded.binaries-dir=${user.home}/.cache/jvmbench/pg-binaries",
-        "bench.security.bootstrap-token=" + ApiClient.ADMIN_TOKEN,
-        "bench.security.public-read=true"})
+@PublicReadIntegrationTest
 class PublicReadTest {
 
     @LocalServerPort

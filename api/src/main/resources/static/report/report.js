@@ -1,0 +1,674 @@
+// The report page of one job: fetches the job, its statistics and its comparisons from the
+// protected /api/v1 endpoints with the caller's token, then draws tables and Chart.js charts.
+// Plain browser JavaScript, no build step; Chart.js comes from the bundled webjar.
+'use strict';
+
+(() => {
+  const TOKEN_KEY = 'jvmbench.apiToken';
+
+  /** The charts of the field reports, in reading order. */
+  const CHART_METRICS = ['throughputRps', 'latencyP95Ms', 'cpuMsPerRequest', 'memoryPerRequestMb',
+    'contextSwitchesPerRequest', 'gcPauseMsPerSecond', 'heapMeanMb'];
+
+  /** Used when the statistics do not describe a metric (labels and units normally come from the api). */
+  const METRIC_FALLBACK = {
+    throughputRps: { label: 'Throughput', unit: 'req/s', direction: 'higher' },
+    latencyP95Ms: { label: 'Latency p95', unit: 'ms', direction: 'lower' },
+    cpuMsPerRequest: { label: 'CPU per request', unit: 'ms', direction: 'lower' },
+    memoryPerRequestMb: { label: 'Memory per request', unit: 'MB', direction: 'lower' },
+    contextSwitchesPerRequest: { label: 'Context switches per request', unit: 'switches', direction: 'lower' },
+    gcPauseMsPerSecond: { label: 'GC pause', unit: 'ms/s', direction: 'lower' },
+    heapMeanMb: { label: 'Heap used (mean)', unit: 'MB', direction: 'lower' },
+  };
+
+  /** What each flag means for the reader; severe ones make a cell's numbers unusable, not just doubtful. */
+  const FLAGS = {
+    'loadgen-saturated': { text: 'Load generator saturated', severe: false },
+    'offered-rate-not-reached': { text: 'Offered rate not reached', severe: false },
+    'pinning-seen': { text: 'Virtual-thread pinning seen', severe: false },
+    'scrapes-failed': { text: 'Metric scrapes failed', severe: false },
+    'errors': { text: 'Request errors', severe: false },
+    'jfr-missing': { text: 'JFR recording missing', severe: false },
+    'jfr-unreadable': { text: 'JFR recording unreadable', severe: false },
+    'oom': { text: 'Out of memory (OOM)', severe: true },
+    'run-failed': { text: 'Run failed', severe: true },
+  };
+
+  /** Okabe-Ito: distinguishable with the common colour-vision deficiencies; dashes tell JDKs apart in grey print. */
+  const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#999933'];
+  const DASHES = [[], [7, 4], [2, 3], [10, 3, 2, 3]];
+  const POINT_STYLES = { platform: 'rect', virtual: 'circle', webflux: 'triangle' };
+
+  const VERDICTS = {
+    'improved': { css: 'verdict-improved', symbol: '▲' },
+    'regressed': { css: 'verdict-regressed', symbol: '▼' },
+    'no significant change': { css: 'verdict-same', symbol: '●' },
+  };
+
+  const $ = (id) => document.getElementById(id);
+  const route = location.pathname.match(/^(.*)\/jobs\/(\d+)\/report$/);
+  const base = route ? route[1] : '';
+  const jobId = route ? route[2] : null;
+  const charts = [];
+  let token = takeToken();
+
+  class ApiError extends Error {
+    constructor(status, problem, path) {
+      super((problem && (problem.detail || problem.title)) || ('HTTP ' + status));
+      this.status = status;
+      this.problem = problem;
+      this.path = path;
+    }
+  }
+
+  // ---- token -------------------------------------------------------------------------------
+
+  /** A token in the fragment (#token=...) wins and is moved to sessionStorage, out of the address bar. */
+  function takeToken() {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const fromFragment = fragment.get('token');
+    if (fromFragment) {
+      storeToken(fromFragment);
+      fragment.delete('token');
+      const rest = fragment.toString();
+      history.replaceState(null, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+      return fromFragment;
+    }
+    try {
+      return sessionStorage.getItem(TOKEN_KEY);
+    } catch (e) {
+      return null; // storage disabled: the token lives only as long as the page
+    }
+  }
+
+  function storeToken(value) {
+    try {
+      if (value) sessionStorage.setItem(TOKEN_KEY, value); else sessionStorage.removeItem(TOKEN_KEY);
+    } catch (e) {
+      // storage disabled: keep it in memory only
+    }
+  }
+
+  async function api(path) {
+    const headers = { Accept: 'application/json' };
+    if (token) headers.Authorization = 'Bearer ' + token;
+    const response = await fetch(base + path, { headers, credentials: 'omit', cache: 'no-store' });
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (e) {
+      body = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, body, path);
+    return body;
+  }
+
+  const isAuthError = (e) => e instanceof ApiError && (e.status === 401 || e.status === 403);
+
+  // ---- DOM helpers -------------------------------------------------------------------------
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === 'class') node.className = value;
+      else if (key === 'text') node.textContent = value;
+      else node.setAttribute(key, value === true ? '' : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function show(id, visible = true) {
+    $(id).hidden = !visible;
+  }
+
+  function setStatus(text) {
+    $('status').textContent = text;
+  }
+
+  // ---- formatting --------------------------------------------------------------------------
+
+  const big = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+  const small = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
+
+  function num(value) {
+    if (value === null || value === undefined || Number.isNaN(value)) return '–';
+    return Math.abs(value) >= 1000 ? big.format(value) : small.format(value);
+  }
+
+  function percent(ratio) {
+    if (ratio === null || ratio === undefined) return '–';
+    const change = (ratio - 1) * 100;
+    return (change > 0 ? '+' : change < 0 ? '−' : '±') + Math.abs(change).toFixed(1) + '%';
+  }
+
+  function metricInfo(stats, id) {
+    const fromApi = (stats && stats.metrics || []).find((m) => m.id === id);
+    return Object.assign({ label: id, unit: '', direction: 'lower' }, METRIC_FALLBACK[id], fromApi);
+  }
+
+  const cellName = (jdk, threadModel) => 'JDK ' + jdk + ' · ' + threadModel;
+
+  function levelWord(loadModel) {
+    return loadModel === 'open' ? { axis: 'Offered load (req/s)', unit: 'req/s' } : { axis: 'Concurrency (users)', unit: 'users' };
+  }
+
+  function verdictBadge(verdict) {
+    const v = VERDICTS[verdict] || { css: 'verdict-same', symbol: '?' };
+    return el('span', { class: 'badge ' + v.css, 'data-verdict': verdict }, v.symbol + ' ' + verdict);
+  }
+
+  function flagBadge(flag, levels, levelUnit) {
+    const known = FLAGS[flag] || { text: flag, severe: false };
+    const where = levels && levels.length ? ' (at ' + levels.join(', ') + ' ' + levelUnit + ')' : '';
+    return el('span', { class: 'flag' + (known.severe ? ' flag-severe' : ''), 'data-flag': flag, title: flag },
+      '⚑ ' + known.text + where);
+  }
+
+  // ---- the job -----------------------------------------------------------------------------
+
+  function renderJob(job) {
+    const spec = job.spec || {};
+    const scenario = spec.scenario || {};
+    const load = spec.load || {};
+    const limits = spec.limits || {};
+    document.title = 'Job ' + job.id + ' · ' + (scenario.name || 'report') + ' · jvmbench';
+    $('title').textContent = 'Job #' + job.id + ': ' + (scenario.name || '?') + ' on ' + appText(spec.app);
+
+    const facts = $('job-facts');
+    facts.replaceChildren();
+    const fact = (term, ...value) => facts.append(el('dt', null, term), el('dd', null, ...value));
+    fact('Status', el('span', { class: 'badge status-' + job.status, id: 'job-status' }, job.status),
+      job.statusReason ? ' ' + job.statusReason : '', progressText(job.progress));
+    fact('App', appText(spec.app));
+    fact('Scenario', scenarioText(scenario));
+    fact('JDKs', ...(spec.jdks || []).map((j) => el('span', { class: 'chip' }, 'JDK ' + j)));
+    fact('Thread models', ...(spec.threadModels || []).map((m) => el('span', { class: 'chip' }, m)),
+      spec.platform && (spec.threadModels || []).includes('platform')
+        ? ' platform pool ' + spec.platform.maxThreads + (spec.platform.stackSizeKb ? ', stack ' + spec.platform.stackSizeKb + ' KB' : '')
+        : '');
+    fact('Limits', (limits.cpus ?? '?') + ' CPU, ' + (limits.memoryMb ?? '?') + ' MB memory (no swap)');
+    fact('Load', (load.model || 'closed') + ' model, levels ' + (load.levels || []).join(', ') + ' ' + levelWord(load.model).unit
+      + '; ' + load.stepSeconds + ' s measured after ' + load.warmupSeconds + ' s warm-up per level; '
+      + (spec.repetitions ?? '?') + ' repetitions');
+    if (spec.slo) fact('SLO', sloText(spec.slo));
+    const labels = Object.entries(spec.labels || {});
+    fact('Labels', labels.length ? labels.map(([k, v]) => el('span', { class: 'chip' }, k + '=' + v)) : el('span', { class: 'flag-none' }, 'none'));
+    const baseline = job.baseline || {};
+    if (baseline.jobId) {
+      fact('Baseline', el('a', { href: base + '/jobs/' + baseline.jobId + '/report' }, 'job #' + baseline.jobId),
+        baseline.verdict ? [' ', verdictBadge(baseline.verdict), ' ' + (baseline.regressions || 0) + ' regressions, '
+          + (baseline.improvements || 0) + ' improvements on the gate metrics'] : '',
+        baseline.note ? ' (' + baseline.note + ')' : '');
+    } else if (spec.baseline || baseline.note) {
+      fact('Baseline', baseline.note || 'none resolved');
+    }
+    if (job.createdAt) fact('Times', timesText(job));
+
+    const running = !['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(job.status);
+    $('job-note').hidden = !running;
+    $('job-note').textContent = running ? 'The job is ' + job.status + ': the numbers below cover the runs finished so far.' : '';
+    show('job');
+  }
+
+  function appText(app) {
+    if (!app) return 'the stock apps';
+    if (app.image) return app.image + (app.reactive ? ' (WebFlux)' : '');
+    if (app.artifactId) return 'uploaded JAR #' + app.artifactId + (app.reactive ? ' (WebFlux)' : '');
+    return 'an app';
+  }
+
+  function scenarioText(scenario) {
+    const params = Object.entries(scenario.params || {}).map(([k, v]) => k + '=' + v).join(', ');
+    const request = scenario.request ? scenario.request.method + ' ' + scenario.request.path : '';
+    return [scenario.name, params && '(' + params + ')', request].filter(Boolean).join(' ');
+  }
+
+  function sloText(slo) {
+    const parts = [];
+    if (slo.latencyP95Ms !== null && slo.latencyP95Ms !== undefined) parts.push('p95 ≤ ' + num(slo.latencyP95Ms) + ' ms');
+    if (slo.errorRatePercent !== null && slo.errorRatePercent !== undefined) parts.push('errors ≤ ' + num(slo.errorRatePercent) + '%');
+    return parts.join(', ');
+  }
+
+  function progressText(progress) {
+    if (!progress) return '';
+    return ' · ' + progress.runsDone + ' of ' + progress.runsTotal + ' runs done'
+      + (progress.runsFailed ? ', ' + progress.runsFailed + ' failed' : '');
+  }
+
+  function timesText(job) {
+    const fmt = (t) => t ? new Date(t).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z') : null;
+    return ['created ' + fmt(job.createdAt), job.startedAt && 'started ' + fmt(job.startedAt),
+      job.finishedAt && 'finished ' + fmt(job.finishedAt)].filter(Boolean).join(', ');
+  }
+
+
+  // ---- cells: runs, capacity, flags ----------------------------------------------------------
+
+  function renderCells(stats, job) {
+    const tbody = $('cells-table').querySelector('tbody');
+    tbody.replaceChildren();
+    const unit = levelWord(stats.loadModel).unit;
+    $('capacity-heading').textContent = stats.slo ? 'Capacity under SLO (' + sloText(stats.slo) + ')' : 'Capacity under SLO';
+    stats.cells.forEach((cell, index) => {
+      const style = seriesStyle(cell, index, job);
+      const failed = cell.runs - cell.succeededRuns;
+      tbody.append(el('tr', { 'data-cell': cell.jdk + '-' + cell.threadModel },
+        el('th', { scope: 'row' }, el('span', { class: 'swatch', style: null, 'aria-hidden': 'true', 'data-color': style.color }),
+          cellName(cell.jdk, cell.threadModel)),
+        el('td', { class: 'num' }, cell.succeededRuns + ' of ' + cell.runs + ' succeeded'),
+        el('td', null, capacityText(cell, stats, unit)),
+        el('td', { class: 'flags' }, flagsOf(cell, unit, failed))));
+    });
+    // Colours through the CSSOM: the page's content security policy forbids inline style attributes.
+    tbody.querySelectorAll('.swatch').forEach((s) => { s.style.color = s.dataset.color; });
+    show('cells');
+  }
+
+  function capacityText(cell, stats, unit) {
+    if (stats.loadModel === 'open') return el('span', { class: 'flag-none' }, 'n/a: levels are arrival rates (open model)');
+    if (!stats.slo) return el('span', { class: 'flag-none' }, 'no SLO in the job');
+    if (!cell.capacity) return el('span', { class: 'flag flag-severe', 'data-capacity': 'none' }, 'no level met the SLO');
+    const t = cell.capacity.throughputRps;
+    return el('span', { 'data-capacity': cell.capacity.level },
+      el('strong', null, cell.capacity.level + ' ' + unit),
+      t ? ' at ' + num(t.median) + ' req/s [' + num(t.low) + ', ' + num(t.high) + ']' : '');
+  }
+
+  function flagsOf(cell, unit, failedRuns) {
+    const atLevels = new Map();
+    for (const level of cell.levels || []) {
+      for (const flag of level.flags || []) {
+        if (!atLevels.has(flag)) atLevels.set(flag, []);
+        atLevels.get(flag).push(level.level);
+      }
+    }
+    const badges = [];
+    for (const flag of new Set([...(cell.flags || []), ...atLevels.keys()])) {
+      badges.push(flagBadge(flag, atLevels.get(flag), unit));
+    }
+    if (failedRuns > 0 && !(cell.flags || []).includes('run-failed')) {
+      badges.push(flagBadge('run-failed', null, unit));
+    }
+    const excluded = (cell.excludedRuns || []).map((r) =>
+      el('div', { class: 'note' }, 'repetition ' + r.repetition + ' left out: ' + r.reason));
+    return badges.length || excluded.length ? [...badges, ...excluded] : [el('span', { class: 'flag-none' }, 'none')];
+  }
+
+  // ---- charts ------------------------------------------------------------------------------
+
+  function seriesStyle(cell, index, job) {
+    const jdks = (job && job.spec && job.spec.jdks) || [];
+    const jdkIndex = Math.max(0, jdks.indexOf(cell.jdk));
+    return {
+      color: PALETTE[index % PALETTE.length],
+      dash: DASHES[jdkIndex % DASHES.length],
+      point: POINT_STYLES[cell.threadModel] || 'circle',
+    };
+  }
+
+  function withAlpha(hex, alpha) {
+    const n = parseInt(hex.slice(1), 16);
+    return 'rgba(' + (n >> 16) + ',' + ((n >> 8) & 255) + ',' + (n & 255) + ',' + alpha + ')';
+  }
+
+  function renderCharts(stats, job) {
+    const grid = $('chart-grid');
+    grid.replaceChildren();
+    charts.splice(0).forEach((c) => c.destroy());
+    const level = levelWord(stats.loadModel);
+    const confidence = Math.round((stats.confidenceLevel || 0.95) * 100);
+    $('charts-note').textContent = 'Each line is the median over a cell\'s succeeded runs at each load level; '
+      + 'the shaded band is its ' + confidence + '% bootstrap confidence interval. Colour: cell; '
+      + 'dash: JDK; marker: thread model (square platform, circle virtual, triangle WebFlux).';
+    const levels = [...new Set(stats.cells.flatMap((c) => (c.levels || []).map((l) => l.level)))].sort((a, b) => a - b);
+    for (const id of CHART_METRICS) {
+      grid.append(chartFigure(id, metricInfo(stats, id), stats, job, level, levels, confidence));
+    }
+    show('charts');
+  }
+
+  function chartFigure(id, info, stats, job, level, levels, confidence) {
+    const title = info.label + ' (' + info.unit + ')';
+    const figure = el('figure', { class: 'chart', 'data-metric': id, 'data-rendered': 'false' });
+    const caption = el('figcaption', null, el('h3', null, title),
+      el('span', { class: 'direction' }, info.direction === 'higher' ? 'higher is better' : 'lower is better'));
+    figure.append(caption);
+
+    const series = stats.cells.map((cell, index) => ({
+      cell,
+      style: seriesStyle(cell, index, job),
+      points: (cell.levels || []).filter((l) => l.metrics && l.metrics[id])
+        .map((l) => Object.assign({ level: l.level, flags: l.flags || [] }, l.metrics[id])),
+    })).filter((s) => s.points.length > 0);
+
+    if (series.length === 0) {
+      figure.dataset.rendered = 'empty';
+      figure.append(el('p', { class: 'empty' }, 'Not measured in this job.'));
+      return figure;
+    }
+    if (typeof window.Chart !== 'function') {
+      figure.dataset.rendered = 'failed';
+      figure.append(el('p', { class: 'empty' }, 'The chart library did not load; the data table below has the numbers.'));
+      figure.append(dataTable(series, title, level, confidence, true));
+      return figure;
+    }
+
+    const canvas = el('canvas', { role: 'img', 'aria-label': chartSummary(info, series, level) });
+    figure.append(el('div', { class: 'chart-box' }, canvas), dataTable(series, title, level, confidence, false));
+
+    const datasets = [];
+    for (const s of series) {
+      const name = cellName(s.cell.jdk, s.cell.threadModel);
+      // low, high (filled down to low), median: the band sits under the line it belongs to.
+      datasets.push({
+        label: name + ' CI low', band: true, data: s.points.map((p) => ({ x: p.level, y: p.low })),
+        borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: false,
+      });
+      datasets.push({
+        label: name + ' CI high', band: true, data: s.points.map((p) => ({ x: p.level, y: p.high })),
+        borderWidth: 0, pointRadius: 0, pointHitRadius: 0, fill: '-1', backgroundColor: withAlpha(s.style.color, 0.16),
+      });
+      datasets.push({
+        label: name, data: s.points.map((p) => ({ x: p.level, y: p.median, low: p.low, high: p.high, runs: p.runs, flags: p.flags })),
+        borderColor: s.style.color, backgroundColor: s.style.color, borderDash: s.style.dash, borderWidth: 2,
+        pointStyle: s.style.point, pointRadius: 4, pointHoverRadius: 6, fill: false, tension: 0,
+      });
+    }
+
+    charts.push(new window.Chart(canvas, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        responsive: true,
+        // at least 2x: sharp on paper, where the print style scales the canvas to the page width
+        devicePixelRatio: Math.max(window.devicePixelRatio || 1, 2),
+        maintainAspectRatio: false,
+        parsing: true,
+        interaction: { mode: 'nearest', intersect: false },
+        scales: {
+          x: {
+            type: 'linear',
+            title: { display: true, text: level.axis },
+            // Ticks at the measured levels only: in-between values were never run.
+            afterBuildTicks: (axis) => { axis.ticks = levels.map((value) => ({ value })); },
+            ticks: { callback: (value) => num(value) },
+          },
+          y: {
+            beginAtZero: true,
+            title: { display: true, text: title },
+            ticks: { callback: (value) => num(value) },
+          },
+        },
+        plugins: {
+          legend: {
+            position: 'bottom',
+            labels: { filter: (item, data) => !data.datasets[item.datasetIndex].band, boxWidth: 28, boxHeight: 3 },
+          },
+          tooltip: {
+            filter: (item) => !item.dataset.band,
+            callbacks: {
+              label: (item) => {
+                const p = item.raw;
+                return item.dataset.label + ': ' + num(p.y) + ' ' + info.unit + ' [' + num(p.low) + ', ' + num(p.high) + '], '
+                  + p.runs + (p.runs === 1 ? ' run' : ' runs') + (p.flags.length ? ' ⚑ ' + p.flags.join(', ') : '');
+              },
+            },
+          },
+        },
+      },
+      plugins: [{
+        // Marks the figure once Chart.js has drawn it: a check (and a reader) can tell a drawn chart from a blank one.
+        id: 'jvmbenchRendered',
+        afterRender: (chart) => { chart.canvas.closest('figure').dataset.rendered = 'true'; },
+      }],
+    }));
+    return figure;
+  }
+
+  function chartSummary(info, series, level) {
+    const parts = series.map((s) => {
+      const first = s.points[0];
+      const last = s.points[s.points.length - 1];
+      return cellName(s.cell.jdk, s.cell.threadModel) + ' from ' + num(first.median) + ' at ' + first.level
+        + ' to ' + num(last.median) + ' ' + info.unit + ' at ' + last.level;
+    });
+    return info.label + ' in ' + info.unit + ' against ' + level.axis.toLowerCase() + ': ' + parts.join('; ') + '.';
+  }
+
+  function dataTable(series, title, level, confidence, open) {
+    const levels = [...new Set(series.flatMap((s) => s.points.map((p) => p.level)))].sort((a, b) => a - b);
+    const head = el('tr', null, el('th', { scope: 'col' }, level.axis),
+      series.map((s) => el('th', { scope: 'col' }, cellName(s.cell.jdk, s.cell.threadModel))));
+    const rows = levels.map((lv) => el('tr', null, el('th', { scope: 'row' }, String(lv)),
+      series.map((s) => {
+        const p = s.points.find((q) => q.level === lv);
+        return el('td', { class: 'num' }, p ? num(p.median) + ' [' + num(p.low) + ', ' + num(p.high) + ']'
+          + (p.flags.length ? ' ⚑' : '') : '–');
+      })));
+    return el('details', { open },
+      el('summary', null, 'Data table'),
+      el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
+        el('caption', null, title + ': median [' + confidence + '% interval]'),
+        el('thead', null, head), el('tbody', null, rows))));
+  }
+
+  // ---- verdicts ----------------------------------------------------------------------------
+
+  /** The job's own comparison (against its baseline when it has one) plus JDK and thread-model comparisons. */
+  async function loadComparisons(job) {
+    const spec = job.spec || {};
+    const wanted = [['default', '/api/v1/comparisons?job=' + jobId]];
+    if ((spec.jdks || []).length > 1) wanted.push(['jdk', '/api/v1/comparisons?job=' + jobId + '&by=jdk']);
+    if ((spec.threadModels || []).length > 1) wanted.push(['threadModel', '/api/v1/comparisons?job=' + jobId + '&by=threadModel']);
+    const settled = await Promise.all(wanted.map(([key, path]) => api(path)
+      .then((body) => ({ key, body }), (error) => ({ key, error }))));
+    const auth = settled.find((r) => r.error && isAuthError(r.error));
+    if (auth) throw auth.error;
+    const seen = new Set();
+    const results = [];
+    for (const r of settled) {
+      if (r.body) {
+        if (seen.has(r.body.mode)) continue;
+        seen.add(r.body.mode);
+      }
+      results.push(r);
+    }
+    return results;
+  }
+
+  function renderVerdicts(results, job, stats) {
+    const baselineBox = $('baseline-verdict');
+    const box = $('comparisons');
+    baselineBox.replaceChildren();
+    box.replaceChildren();
+    const labelOf = (id) => metricInfo(stats, id).label;
+    const againstBaseline = results.find((r) => r.body && r.body.mode === 'jobs');
+    if (againstBaseline) {
+      const v = againstBaseline.body;
+      baselineBox.append(el('div', { class: 'verdict-banner ' + (VERDICTS[v.verdict] || {}).css, id: 'job-verdict', 'data-verdict': v.verdict },
+        el('strong', null, 'Against baseline job '),
+        el('a', { href: base + '/jobs/' + v.baselineJobId + '/report' }, '#' + v.baselineJobId),
+        verdictBadge(v.verdict),
+        (v.gateMetrics || []).length ? el('span', null, 'decided by ' + v.gateMetrics.map(labelOf).join(', ')) : null));
+    } else {
+      const baseline = job.baseline || {};
+      const note = baseline.note || (baseline.jobId ? 'the comparison with job #' + baseline.jobId + ' could not be made'
+        : 'no baseline job: give one with "baseline" when submitting, to get a verdict against it');
+      baselineBox.append(el('p', { class: 'note', id: 'job-verdict', 'data-verdict': 'none' }, 'Baseline verdict: ' + note + '.'));
+    }
+    for (const r of results) {
+      if (r.body) {
+        box.append(comparisonBlock(r.body, labelOf, stats));
+      } else if (r.error && r.key !== 'default') {
+        box.append(el('p', { class: 'note' }, 'Comparison by ' + r.key + ' unavailable: ' + r.error.message));
+      }
+    }
+    if (!box.childElementCount) box.append(el('p', { class: 'note' }, 'Nothing to compare within this job (one cell).'));
+    show('verdicts');
+    show('comparisons-section');
+  }
+
+  function comparisonTitle(view, pair) {
+    if (view.mode === 'jobs') return 'Cell by cell against baseline job #' + view.baselineJobId;
+    if (view.mode === 'jdk') return 'JDK against JDK' + (pair ? ' (baseline JDK ' + pair.baseline.jdk + ')' : '');
+    return 'Thread model against thread model' + (pair ? ' (baseline ' + pair.baseline.threadModel + ')' : '');
+  }
+
+  function comparisonBlock(view, labelOf, stats) {
+    const pairs = view.comparisons || [];
+    const wrapper = el('div', { class: 'comparison', 'data-mode': view.mode, 'data-verdict': view.verdict });
+    wrapper.append(el('h3', null, comparisonTitle(view, pairs[0]), ' ', verdictBadge(view.verdict)));
+    const notes = [...(view.warnings || []), ...(view.unmatched || [])];
+    if (notes.length) wrapper.append(el('ul', { class: 'warnings' }, notes.map((w) => el('li', null, w))));
+    if (!pairs.length) {
+      wrapper.append(el('p', { class: 'note' }, 'No cells to compare.'));
+      return wrapper;
+    }
+    const thresholds = [...new Set(pairs.flatMap((p) => (p.metrics || []).map((m) => m.thresholdPercent)))];
+    wrapper.append(el('p', { class: 'note' }, 'Change of the candidate\'s median against the baseline\'s, with its 95% interval. '
+      + 'A change counts when the interval excludes no change and it moves by at least '
+      + (thresholds.length === 1 ? num(thresholds[0]) + '%' : 'the metric\'s threshold') + '; '
+      + 'the verdict is decided by the gate metrics (marked ◆).'));
+    const order = (stats.metrics || []).map((m) => m.id);
+    const unit = levelWord(stats.loadModel).unit;
+    for (const pair of pairs) wrapper.append(pairTable(view, pair, labelOf, order, unit));
+    wrapper.append(detailTable(view, labelOf));
+    return wrapper;
+  }
+
+  /** One pair of cells: a metric x level matrix of colour-coded changes; metrics that never change are listed below it. */
+  function pairTable(view, pair, labelOf, order, unit) {
+    const rows = pair.metrics || [];
+    const levels = [...new Set(rows.map((m) => m.level))].sort((a, b) => a - b);
+    const gate = view.gateMetrics || [];
+    const rank = (id) => (gate.includes(id) ? -100 + gate.indexOf(id) : order.indexOf(id) < 0 ? 999 : order.indexOf(id));
+    const metrics = [...new Set(rows.map((m) => m.metric))].sort((a, b) => rank(a) - rank(b));
+    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no significant change');
+    const shown = metrics.filter((id) => gate.includes(id) || changed(id));
+    const quiet = metrics.filter((id) => !shown.includes(id));
+    const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);
+    const table = el('table', { class: 'data matrix', 'data-verdict': pair.verdict,
+        'data-pair': pair.baseline.threadModel + '-' + pair.baseline.jdk + '-' + pair.candidate.threadModel + '-' + pair.candidate.jdk },
+      el('caption', null, side(pair.baseline) + ' → ' + side(pair.candidate) + ' ', verdictBadge(pair.verdict)),
+      el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Metric'),
+        levels.map((lv) => el('th', { scope: 'col', class: 'num' }, lv + ' ' + unit)))),
+      el('tbody', null, shown.map((id) => el('tr', { 'data-metric': id },
+        el('th', { scope: 'row' }, labelOf(id), gate.includes(id) ? el('span', { class: 'gate', title: 'gate metric' }, ' ◆') : null),
+        levels.map((lv) => changeCell(rows.find((m) => m.metric === id && m.level === lv)))))));
+    const block = el('div', { class: 'table-wrap' }, table);
+    if (quiet.length) {
+      block.append(el('p', { class: 'note' }, 'No significant change at any level: ' + quiet.map(labelOf).join(', ') + '.'));
+    }
+    return block;
+  }
+
+  function changeCell(m) {
+    if (!m) return el('td', { class: 'num' }, '–');
+    const v = VERDICTS[m.verdict] || VERDICTS['no significant change'];
+    const main = m.ratio === null || m.ratio === undefined
+      ? num(m.baselineMedian) + ' → ' + num(m.candidateMedian)
+      : percent(m.ratio);
+    const interval = m.ratio === null || m.ratio === undefined ? '' : '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']';
+    return el('td', { class: 'num change ' + v.css, 'data-verdict': m.verdict,
+        title: m.verdict + ': ' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ' (medians of ' + m.baselineRuns + ' and ' + m.candidateRuns + ' runs)' },
+      el('span', { class: 'symbol', 'aria-hidden': 'true' }, v.symbol + ' '), main,
+      interval ? el('span', { class: 'interval' }, interval) : null,
+      el('span', { class: 'sr-only' }, ' ' + m.verdict));
+  }
+
+  function detailTable(view, labelOf) {
+    const rows = [];
+    for (const pair of view.comparisons || []) {
+      for (const m of pair.metrics || []) {
+        rows.push(el('tr', { 'data-verdict': m.verdict },
+          el('td', null, cellName(pair.baseline.jdk, pair.baseline.threadModel) + ' → ' + cellName(pair.candidate.jdk, pair.candidate.threadModel)),
+          el('td', null, labelOf(m.metric)), el('td', { class: 'num' }, String(m.level)),
+          el('td', { class: 'num' }, num(m.baselineMedian)), el('td', { class: 'num' }, num(m.candidateMedian)),
+          el('td', { class: 'num' }, percent(m.ratio)), el('td', { class: 'num' }, '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']'),
+          el('td', { class: 'num' }, m.baselineRuns + ' / ' + m.candidateRuns),
+          el('td', { class: 'num' }, num(m.thresholdPercent) + '%'), el('td', null, verdictBadge(m.verdict))));
+      }
+    }
+    return el('details', null,
+      el('summary', null, 'Every metric and level as numbers (' + rows.length + ' rows)'),
+      el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
+        el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Change', '95% interval', 'Runs', 'Threshold', 'Verdict']
+          .map((h) => el('th', { scope: 'col' }, h)))),
+        el('tbody', null, rows))));
+  }
+
+  // ---- flow --------------------------------------------------------------------------------
+
+  function showAuth(error) {
+    document.body.dataset.state = 'auth';
+    $('auth-reason').textContent = error.status === 403
+      ? 'The token was refused for ' + error.path + ' (403): it needs the read role.'
+      : token
+        ? 'The api did not accept the token (401): it is unknown, revoked or mistyped.'
+        : 'The api answered 401: this installation needs a token to read results.';
+    setStatus('Waiting for an API token.');
+    ['job', 'verdicts', 'cells', 'charts', 'comparisons-section', 'error'].forEach((id) => show(id, false));
+    show('auth');
+    $('token-input').focus();
+  }
+
+  function showError(error) {
+    document.body.dataset.state = 'error';
+    const status = error instanceof ApiError ? error.status : null;
+    const message = status === 404 && error.path === '/api/v1/jobs/' + jobId
+      ? 'Job ' + jobId + ' does not exist.'
+      : (status ? 'The api answered ' + status + ' for ' + error.path + ': ' : 'The report could not be built: ') + error.message;
+    $('error').replaceChildren(el('h2', null, 'No report'), el('p', null, message));
+    setStatus('Failed.');
+    show('error');
+  }
+
+  async function load() {
+    if (!jobId) {
+      showError(new Error('open this page as /jobs/{id}/report'));
+      return;
+    }
+    document.body.dataset.state = 'loading';
+    show('auth', false);
+    show('error', false);
+    $('forget-token').hidden = !token;
+    setStatus('Loading job ' + jobId + '…');
+    try {
+      const job = await api('/api/v1/jobs/' + jobId);
+      renderJob(job);
+      const [stats, comparisons] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'), loadComparisons(job)]);
+      renderCells(stats, job);
+      renderVerdicts(comparisons, job, stats);
+      renderCharts(stats, job);
+      document.body.dataset.state = 'ready';
+      setStatus('Job ' + jobId + ' · ' + stats.cells.length + ' cells · loaded ' + new Date().toISOString().slice(0, 19).replace('T', ' ') + 'Z');
+    } catch (error) {
+      if (isAuthError(error)) showAuth(error); else showError(error);
+    }
+  }
+
+  $('auth-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    token = $('token-input').value.trim() || null;
+    $('token-input').value = '';
+    storeToken(token);
+    load();
+  });
+  $('reload').addEventListener('click', () => load());
+  $('print').addEventListener('click', () => window.print());
+  $('forget-token').addEventListener('click', () => {
+    token = null;
+    storeToken(null);
+    load();
+  });
+
+
+  load();
+})();
