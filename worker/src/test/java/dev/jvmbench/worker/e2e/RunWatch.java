@@ -1,0 +1,69 @@
+package dev.jvmbench.worker.e2e;
+
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
+
+/** Watches one run of a platform under test: through the API, and its points straight from the database. */
+final class RunWatch {
+
+    private final Platform platform;
+    private final long jobId;
+    private final long runId;
+
+    RunWatch(Platform platform, long jobId, long runId) {
+        this.platform = platform;
+        this.jobId = jobId;
+        this.runId = runId;
+    }
+
+    JsonNode run() throws Exception {
+        for (JsonNode run : platform.get("/api/v1/jobs/" + jobId + "/runs").get("items")) {
+            if (run.get("id").asLong() == runId) {
+                return run;
+            }
+        }
+        throw new AssertionError("run " + runId + " not found");
+    }
+
+    /**
+     * Waits until the run measures {@code level}; fails when the worker exits or after 8 minutes
+     * (a generous bound: image checks, the app's start and its verification on a loaded host).
+     */
+    void awaitLoadLevel(int level, WorkerProcess worker) throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(8));
+        while (true) {
+            JsonNode run = run();
+            if ("RUNNING".equals(run.get("status").asString()) && "load".equals(run.path("currentStep").asString(""))
+                    && run.path("currentLevel").asInt(0) == level) {
+                return;
+            }
+            if (!worker.isAlive() || Instant.now().isAfter(deadline)) {
+                throw new AssertionError("run " + runId + " did not reach level " + level + " (worker "
+                        + (worker.isAlive() ? "alive" : "exited") + "): " + run + "\nworker log:\n" + worker.log());
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** Level -> number of stored points, from the database (the API would hide a duplicate in a list). */
+    Map<Integer, Integer> pointsPerLevel() throws Exception {
+        Map<Integer, Integer> counts = new TreeMap<>();
+        Map<String, String> db = platform.databaseEnvironment();
+        try (var connection = DriverManager.getConnection(db.get("BENCH_DB_URL"), db.get("BENCH_DB_USER"),
+                db.get("BENCH_DB_PASSWORD"));
+             var statement = connection.prepareStatement(
+                     "SELECT level, count(*) FROM result_points WHERE run_id = ? GROUP BY level")) {
+            statement.setLong(1, runId);
+            try (var rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    counts.put(rs.getInt(1), rs.getInt(2));
+                }
+            }
+        }
+        return counts;
+    }
+}
