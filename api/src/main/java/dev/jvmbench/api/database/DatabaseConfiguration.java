@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -49,9 +48,11 @@ class DatabaseConfiguration {
             dataSource.setPassword(holder.postgres().password());
         }
         dataSource.setPoolName("bench-api");
-        dataSource.setMaximumPoolSize(20);
-        // Fail requests fast while the database is down (503) instead of queueing them for 30 s.
-        dataSource.setConnectionTimeout(5_000);
+        // Requests (virtual threads, unbounded) queue for a connection up to connection-timeout;
+        // past it they get a 503. 5 s: a request waits that long at worst while the database is
+        // down, and far longer than the queue of a busy pool (see docs/operations.md).
+        dataSource.setMaximumPoolSize(properties.db().pool().maxSize());
+        dataSource.setConnectionTimeout(properties.db().pool().connectionTimeout().toMillis());
         dataSource.setInitializationFailTimeout(30_000);
         return dataSource;
     }
@@ -59,9 +60,8 @@ class DatabaseConfiguration {
     private static void writeConnectionFile(Path dataDir, EmbeddedPostgres postgres) {
         Path file = dataDir.resolve("embedded-db.env");
         try {
-            Files.writeString(file, "BENCH_DB_URL=" + postgres.jdbcUrl() + "\nBENCH_DB_USER=" + postgres.user()
-                    + "\nBENCH_DB_PASSWORD=" + postgres.password() + "\n");
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            EmbeddedPostgres.writeOwnerOnly(file, "BENCH_DB_URL=" + postgres.jdbcUrl() + "\nBENCH_DB_USER="
+                    + postgres.user() + "\nBENCH_DB_PASSWORD=" + postgres.password() + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

@@ -158,8 +158,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
     private static void initCluster(Path bin, Path home, Path pgdata, String password) throws IOException {
         Path pwFile = home.resolve("initdb-password.tmp");
-        Files.writeString(pwFile, password + "\n");
-        Files.setPosixFilePermissions(pwFile, PosixFilePermissions.fromString("rw-------"));
+        writeOwnerOnly(pwFile, password + "\n");
         Path staging = home.resolve("pgdata.initdb");
         deleteRecursively(staging);
         try {
@@ -276,17 +275,46 @@ public final class EmbeddedPostgres implements AutoCloseable {
         return "pg-" + (matcher.find() ? matcher.group(1) : "unknown");
     }
 
-    private static String passwordOf(Path home) throws IOException {
+    /**
+     * The server's password: generated once, kept in {@code db-password} readable by its owner
+     * only. The file is created with mode 600 (never world-readable for a moment), and an existing
+     * one is narrowed to 600 if someone widened it: app containers share this host's loopback,
+     * so the password is what keeps them out of the platform's database.
+     */
+    static String passwordOf(Path home) throws IOException {
         Path file = home.resolve("db-password");
         if (Files.exists(file)) {
-            return Files.readString(file).trim();
+            if (!Files.getPosixFilePermissions(file).equals(OWNER_ONLY)) {
+                log.warn("{} was readable by others; narrowing it to rw-------", file);
+                Files.setPosixFilePermissions(file, OWNER_ONLY);
+            }
+            String password = Files.readString(file).trim();
+            if (password.isEmpty()) {
+                throw new IllegalStateException(file + " is empty: the embedded PostgreSQL always needs a password"
+                        + " (delete the file together with pgdata/ to start afresh)");
+            }
+            return password;
         }
         byte[] bytes = new byte[24];
         new SecureRandom().nextBytes(bytes);
         String password = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        Files.writeString(file, password);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        writeOwnerOnly(file, password);
         return password;
+    }
+
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+            PosixFilePermissions.fromString("rw-------");
+
+    /** Writes a new file that is created with mode 600 (a temp file moved into place). */
+    public static void writeOwnerOnly(Path file, String content) throws IOException {
+        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp",
+                PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        try {
+            Files.writeString(tmp, content);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     private static List<String> asUnprivilegedUser(List<String> command) {

@@ -26,7 +26,17 @@ class EmbeddedPostgresTest {
             org.assertj.core.api.Assertions.assertThatThrownBy(() ->
                     DriverManager.getConnection(first.jdbcUrl(), first.user(), "wrong"))
                     .hasMessageContaining("password authentication failed");
+            // no trust: without a password the server refuses, whoever asks
+            java.util.Properties none = new java.util.Properties();
+            none.setProperty("user", first.user());
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> DriverManager.getConnection(first.jdbcUrl(), none))
+                    .hasMessageContaining("password");
+            assertThat(java.nio.file.Files.getPosixFilePermissions(home.resolve("db-password")))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }
+        // a password file someone widened is narrowed again
+        java.nio.file.Files.setPosixFilePermissions(home.resolve("db-password"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         try (EmbeddedPostgres second = EmbeddedPostgres.start(home, BINARIES, 0, false);
              Connection c = DriverManager.getConnection(second.jdbcUrl(), second.user(), second.password());
              Statement s = c.createStatement();
@@ -34,6 +44,8 @@ class EmbeddedPostgresTest {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("across restarts");
             assertThat(rs.getString(2)).startsWith("PostgreSQL 17");
+            assertThat(java.nio.file.Files.getPosixFilePermissions(home.resolve("db-password")))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }
     }
 

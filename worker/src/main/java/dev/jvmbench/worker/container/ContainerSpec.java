@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -26,6 +27,12 @@ import java.util.regex.Pattern;
  * @param user            {@code uid[:gid]} or a name; null keeps the image's user
  * @param readOnlyRootfs  mount the image's filesystem read-only (give writable paths as tmpfs)
  * @param tmpfs           tmpfs mounts: path to mount options (e.g. {@code rw,size=64m}, or "")
+ * @param volumes         anonymous volumes the engine creates, by path in the container: they
+ *                        start as a copy of the image's directory there (owner and mode
+ *                        included), survive a stop so files can be copied out of them (a tmpfs
+ *                        cannot: the engine does not see it), and go with the container. There is
+ *                        deliberately no way to mount a host path or a named volume: nothing of
+ *                        the host (least of all the engine's socket) is ever visible inside.
  * @param dropAllCapabilities {@code --cap-drop ALL}
  * @param noNewPrivileges {@code --security-opt no-new-privileges}
  * @param nofileLimit     soft and hard {@code nofile} ulimit; 0 inherits the engine's (which
@@ -46,6 +53,7 @@ public record ContainerSpec(
         String user,
         boolean readOnlyRootfs,
         Map<String, String> tmpfs,
+        Set<String> volumes,
         boolean dropAllCapabilities,
         boolean noNewPrivileges,
         long nofileLimit,
@@ -53,6 +61,9 @@ public record ContainerSpec(
 
     public static final String MANAGED_LABEL = "bench.managed";
     public static final String RUN_ID_LABEL = "bench.run-id";
+
+    /** The user {@code app} of the JDK images (and the images built on them); numeric, so it works on any image. */
+    public static final String APP_USER = "10001:10001";
 
     /** The engine refuses less (and a JVM cannot start in it anyway). */
     static final long MIN_MEMORY_BYTES = 6L * 1024 * 1024;
@@ -93,9 +104,44 @@ public record ContainerSpec(
             requireText(user, "user");
         }
         tmpfs = copyTmpfs(Objects.requireNonNull(tmpfs, "tmpfs"));
+        volumes = copyVolumes(Objects.requireNonNull(volumes, "volumes"), tmpfs);
         if (nofileLimit < 0) {
             throw new IllegalArgumentException("nofileLimit must be >= 0 (0 = the engine's), was " + nofileLimit);
         }
+    }
+
+    private static Set<String> copyVolumes(Set<String> given, Map<String, String> tmpfs) {
+        Set<String> result = new java.util.LinkedHashSet<>();
+        for (String path : given) {
+            Objects.requireNonNull(path, "volume path");
+            if (!path.startsWith("/") || path.equals("/") || path.contains(":") || path.contains("..")) {
+                throw new IllegalArgumentException(
+                        "volume path must be an absolute container path, not '/', without ':' or '..', was '" + path + "'");
+            }
+            if (tmpfs.containsKey(path)) {
+                throw new IllegalArgumentException(path + " cannot be both a tmpfs and a volume");
+            }
+            result.add(path);
+        }
+        return Collections.unmodifiableSet(result);
+    }
+
+    /**
+     * Whether this spec is the box an untrusted program runs in: no capabilities, no privilege
+     * gain, a read-only root filesystem, a user other than root, and explicit pids and nofile
+     * limits. (No host path can be mounted by any spec.)
+     */
+    public boolean isSandboxed() {
+        return dropAllCapabilities && noNewPrivileges && readOnlyRootfs && isNonRoot(user)
+                && pidsLimit > 0 && nofileLimit > 0;
+    }
+
+    static boolean isNonRoot(String user) {
+        if (user == null) {
+            return false; // the image's user: unknown, so not trusted to be non-root
+        }
+        String name = user.split(":", 2)[0];
+        return !name.equals("0") && !name.equals("root");
     }
 
     public static Builder builder(String image) {
@@ -118,6 +164,7 @@ public record ContainerSpec(
         b.user = user;
         b.readOnlyRootfs = readOnlyRootfs;
         b.tmpfs.putAll(tmpfs);
+        b.volumes.addAll(volumes);
         b.dropAllCapabilities = dropAllCapabilities;
         b.noNewPrivileges = noNewPrivileges;
         b.nofileLimit = nofileLimit;
@@ -189,8 +236,9 @@ public record ContainerSpec(
      * nofile limit stays the engine's: a higher one is refused by the kernel when the engine's own
      * hard limit is lower, and the engine's default (1048576 under systemd, 20000 on the benchmark
      * VM) already covers thousands of load-test connections. The root filesystem stays
-     * writable by default because apps write to places we cannot list up front; make it
-     * read-only with tmpfs mounts where the image is known.
+     * writable by default (the engine's own tests run plain commands); untrusted code runs in
+     * {@link #sandbox}: read-only root, non-root user, with writable places given as tmpfs or
+     * anonymous volumes, and explicit pids and nofile limits.
      */
     public static final class Builder {
         public static final long DEFAULT_PIDS_LIMIT = 4096;
@@ -207,6 +255,7 @@ public record ContainerSpec(
         private String user;
         private boolean readOnlyRootfs;
         private final Map<String, String> tmpfs = new LinkedHashMap<>();
+        private final Set<String> volumes = new java.util.LinkedHashSet<>();
         private boolean dropAllCapabilities = true;
         private boolean noNewPrivileges = true;
         private long nofileLimit;
@@ -294,6 +343,29 @@ public record ContainerSpec(
             return this;
         }
 
+        /** An anonymous volume at {@code path} (see {@link ContainerSpec#volumes()}). */
+        public Builder volume(String path) {
+            volumes.add(path);
+            return this;
+        }
+
+        /**
+         * The box for untrusted code: runs as {@code user} (never root), read-only root
+         * filesystem, no capabilities, no privilege gain. Writable places are added with
+         * {@link #tmpfs} or {@link #volume}; pids and nofile limits must be set too (see
+         * {@link ContainerSpec#isSandboxed()}).
+         */
+        public Builder sandbox(String user) {
+            if (!isNonRoot(user)) {
+                throw new IllegalArgumentException("a sandbox runs as a non-root user, was '" + user + "'");
+            }
+            this.user = user;
+            this.readOnlyRootfs = true;
+            this.dropAllCapabilities = true;
+            this.noNewPrivileges = true;
+            return this;
+        }
+
         public Builder dropAllCapabilities(boolean dropAllCapabilities) {
             this.dropAllCapabilities = dropAllCapabilities;
             return this;
@@ -316,7 +388,7 @@ public record ContainerSpec(
 
         public ContainerSpec build() {
             return new ContainerSpec(image, namePrefix, labels, env, entrypoint, command, nanoCpus, memoryBytes,
-                    pidsLimit, user, readOnlyRootfs, tmpfs, dropAllCapabilities, noNewPrivileges, nofileLimit, runId);
+                    pidsLimit, user, readOnlyRootfs, tmpfs, volumes, dropAllCapabilities, noNewPrivileges, nofileLimit, runId);
         }
     }
 }

@@ -44,6 +44,7 @@ import com.github.dockerjava.api.model.Image;
 import com.github.dockerjava.api.model.StreamType;
 import com.github.dockerjava.api.model.Ulimit;
 import com.github.dockerjava.api.model.Version;
+import com.github.dockerjava.api.model.Volume;
 import com.github.dockerjava.core.DefaultDockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.core.RemoteApiVersion;
@@ -156,7 +157,7 @@ final class DockerContainerEngine implements ContainerEngine {
         }
     }
 
-    private static CreateContainerCmd createCommand(DockerClient client, ContainerSpec spec, String name) {
+    static CreateContainerCmd createCommand(DockerClient client, ContainerSpec spec, String name) {
         HostConfig host = HostConfig.newHostConfig()
                 .withNetworkMode("host")
                 .withReadonlyRootfs(spec.readOnlyRootfs());
@@ -175,6 +176,8 @@ final class DockerContainerEngine implements ContainerEngine {
         if (!spec.tmpfs().isEmpty()) {
             host.withTmpFs(spec.tmpfs());
         }
+        // Binds, mounts, devices and volumes-from are never set: the spec has no way to name a
+        // host path, so neither the engine's socket nor any host directory can reach a container.
         if (spec.dropAllCapabilities()) {
             host.withCapDrop(Capability.ALL);
         }
@@ -188,6 +191,9 @@ final class DockerContainerEngine implements ContainerEngine {
                 .withLabels(spec.labels())
                 .withEnv(env)
                 .withHostConfig(host);
+        if (!spec.volumes().isEmpty()) {
+            create.withVolumes(spec.volumes().stream().map(Volume::new).toList());
+        }
         if (!spec.entrypoint().isEmpty()) {
             create.withEntrypoint(spec.entrypoint());
         }

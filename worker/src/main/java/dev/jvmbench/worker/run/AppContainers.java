@@ -21,6 +21,12 @@ final class AppContainers {
     static final String DB_PASSWORD = "bench";
     static final String NGINX_IMAGE = "jvmbench/nginx-delay:1";
     static final String POSTGRES_IMAGE = "jvmbench/postgres:17";
+    /** Threads a JVM runs besides the request pool: GC, JIT, JFR, pool housekeeping, Hikari... */
+    static final long JVM_THREAD_HEADROOM = 512;
+    /** PGDATA of the postgres image: an anonymous volume, the rest of its filesystem read-only. */
+    static final String POSTGRES_DATA = "/var/lib/postgresql/data";
+    /** nginx and postgres keep only small runtime files (config, pid, socket) in /tmp. */
+    static final String UPSTREAM_TMPFS = "rw,nosuid,nodev,size=64m,mode=1777";
 
     private AppContainers() {
     }
@@ -49,8 +55,22 @@ final class AppContainers {
                 .env(env)
                 .cpus(spec.limits().cpus())
                 .memoryMegabytes(spec.limits().memoryMb())
-                .pidsLimit(properties.pidsLimit())
+                .pidsLimit(pidsLimit(ctx.run.threadModel(), spec, properties))
+                .nofileLimit(properties.nofileLimit())
+                .sandbox(ContainerSpec.APP_USER)
+                // /tmp holds the JFR recording the worker copies out after the stop, hsperfdata and
+                // the servers' temp dirs: an anonymous volume, since a tmpfs vanishes with the stop
+                // and the engine cannot copy out of one even while it runs
+                .volume("/tmp")
                 .build();
+    }
+
+    static long pidsLimit(ThreadModel model, JobSpec spec, WorkerProperties properties) {
+        long limit = properties.pidsLimit();
+        if (model == ThreadModel.PLATFORM) {
+            limit = Math.max(limit, spec.platform().maxThreads() + JVM_THREAD_HEADROOM);
+        }
+        return limit;
     }
 
     static Map<String, String> threadModelEnv(ThreadModel model, JobSpec spec) {
@@ -73,8 +93,12 @@ final class AppContainers {
         return options;
     }
 
-    static ContainerSpec nginx(RunContext ctx, int port) {
+    static ContainerSpec nginx(RunContext ctx, int port, WorkerProperties properties) {
         return ContainerSpec.builder(NGINX_IMAGE)
+                .sandbox("www-data")
+                .tmpfs("/tmp", UPSTREAM_TMPFS)
+                .pidsLimit(properties.pidsLimit())
+                .nofileLimit(properties.nofileLimit())
                 .namePrefix("bench-run" + ctx.run.runId() + "-nginx")
                 .runId(Long.toString(ctx.run.runId()))
                 .labels(roleLabels(ctx, "nginx"))
@@ -83,8 +107,13 @@ final class AppContainers {
                 .build();
     }
 
-    static ContainerSpec postgres(RunContext ctx, int port) {
+    static ContainerSpec postgres(RunContext ctx, int port, WorkerProperties properties) {
         return ContainerSpec.builder(POSTGRES_IMAGE)
+                .sandbox("postgres")
+                .tmpfs("/tmp", UPSTREAM_TMPFS)
+                .volume(POSTGRES_DATA)
+                .pidsLimit(properties.pidsLimit())
+                .nofileLimit(properties.nofileLimit())
                 .namePrefix("bench-run" + ctx.run.runId() + "-postgres")
                 .runId(Long.toString(ctx.run.runId()))
                 .labels(roleLabels(ctx, "postgres"))

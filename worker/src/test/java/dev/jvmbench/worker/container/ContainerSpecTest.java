@@ -70,4 +70,37 @@ class ContainerSpecTest {
         assertThat(spec.toBuilder().env("B", "2").build().env()).containsOnlyKeys("A", "B");
         assertThat(spec.env()).containsOnlyKeys("A");
     }
+
+    @Test
+    void aSandboxIsNonRootReadOnlyAndLimited() {
+        ContainerSpec boxed = ContainerSpec.builder("img").sandbox(ContainerSpec.APP_USER).nofileLimit(1024)
+                .volume("/tmp").build();
+
+        assertThat(boxed.isSandboxed()).isTrue();
+        assertThat(boxed.readOnlyRootfs()).isTrue();
+        assertThat(boxed.user()).isEqualTo("10001:10001");
+        assertThat(boxed.volumes()).containsExactly("/tmp");
+        assertThat(boxed.toBuilder().build()).isEqualTo(boxed);
+        assertThat(boxed.toBuilder().nofileLimit(0).build().isSandboxed()).as("no explicit nofile").isFalse();
+        assertThat(boxed.toBuilder().pidsLimit(0).build().isSandboxed()).as("no pids limit").isFalse();
+        assertThat(boxed.toBuilder().readOnlyRootfs(false).build().isSandboxed()).isFalse();
+        assertThat(boxed.toBuilder().user(null).build().isSandboxed()).as("the image's user").isFalse();
+        assertThat(boxed.toBuilder().user("0:0").build().isSandboxed()).isFalse();
+        assertThat(boxed.toBuilder().user("root").build().isSandboxed()).isFalse();
+        assertThatIllegalArgumentException().isThrownBy(() -> ContainerSpec.builder("img").sandbox("root"));
+        assertThatIllegalArgumentException().isThrownBy(() -> ContainerSpec.builder("img").sandbox("0"));
+        assertThatIllegalArgumentException().isThrownBy(() -> ContainerSpec.builder("img").sandbox(null));
+    }
+
+    @Test
+    void volumesAreAnonymousContainerPathsNeverHostPaths() {
+        // "host:container" is the engine's bind syntax: refused, so no host path can be mounted
+        assertThatIllegalArgumentException().isThrownBy(
+                () -> ContainerSpec.builder("img").volume("/var/run/docker.sock:/var/run/docker.sock").build());
+        assertThatIllegalArgumentException().isThrownBy(() -> ContainerSpec.builder("img").volume("/").build());
+        assertThatIllegalArgumentException().isThrownBy(() -> ContainerSpec.builder("img").volume("data").build());
+        assertThatIllegalArgumentException().isThrownBy(() -> ContainerSpec.builder("img").volume("/a/../b").build());
+        assertThatIllegalArgumentException().isThrownBy(
+                () -> ContainerSpec.builder("img").volume("/tmp").tmpfs("/tmp", "").build());
+    }
 }

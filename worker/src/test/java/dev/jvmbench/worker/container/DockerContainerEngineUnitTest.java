@@ -53,4 +53,47 @@ class DockerContainerEngineUnitTest {
         assertThatIllegalArgumentException().isThrownBy(() -> new ContainerEngineProperties(
                 null, null, Duration.ZERO, null, null, null, null));
     }
+
+    @Test
+    void anAppContainerGetsTheBoxAndNothingOfTheHost() {
+        ContainerSpec app = ContainerSpec.builder("jvmbench/target-mvc:jdk25")
+                .sandbox(ContainerSpec.APP_USER)
+                .memoryMegabytes(512)
+                .pidsLimit(2048)
+                .nofileLimit(16384)
+                .volume("/tmp")
+                .tmpfs("/run", "rw,size=1m")
+                .build();
+        com.github.dockerjava.api.DockerClient client = com.github.dockerjava.core.DockerClientImpl.getInstance(
+                com.github.dockerjava.core.DefaultDockerClientConfig.createDefaultConfigBuilder()
+                        .withDockerHost("unix:///nonexistent.sock").build(),
+                new com.github.dockerjava.httpclient5.ApacheDockerHttpClient.Builder()
+                        .dockerHost(URI.create("unix:///nonexistent.sock")).build());
+
+        com.github.dockerjava.api.command.CreateContainerCmd create = DockerContainerEngine.createCommand(client, app, "n");
+        com.github.dockerjava.api.model.HostConfig host = create.getHostConfig();
+
+        assertThat(create.getUser()).isEqualTo("10001:10001");
+        assertThat(host.getReadonlyRootfs()).isTrue();
+        assertThat(host.getCapDrop()).containsExactly(com.github.dockerjava.api.model.Capability.ALL);
+        assertThat(host.getCapAdd()).isNullOrEmpty();
+        assertThat(host.getPrivileged()).isNotEqualTo(Boolean.TRUE);
+        assertThat(host.getSecurityOpts()).containsExactly("no-new-privileges");
+        assertThat(host.getPidsLimit()).isEqualTo(2048L);
+        assertThat(host.getUlimits()).singleElement().satisfies(ulimit -> {
+            assertThat(ulimit.getName()).isEqualTo("nofile");
+            assertThat(ulimit.getSoftLong()).isEqualTo(16384L);
+            assertThat(ulimit.getHardLong()).isEqualTo(16384L);
+        });
+        assertThat(host.getMemory()).isEqualTo(512L * 1024 * 1024);
+        assertThat(host.getMemorySwap()).as("memory + swap = memory: no swap").isEqualTo(host.getMemory());
+        assertThat(host.getTmpFs()).containsOnlyKeys("/run");
+        // nothing of the host: no bind (so no engine socket), no mount, no device, no other container's volumes
+        assertThat(host.getBinds()).isNullOrEmpty();
+        assertThat(host.getMounts()).isNullOrEmpty();
+        assertThat(host.getDevices()).isNullOrEmpty();
+        assertThat(host.getVolumesFrom()).isNullOrEmpty();
+        assertThat(create.getVolumes()).extracting(com.github.dockerjava.api.model.Volume::getPath).containsExactly("/tmp");
+        assertThat(host.getNetworkMode()).isEqualTo("host");
+    }
 }
