@@ -11,6 +11,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.util.ArrayList;
+import dev.jvmbench.api.query.Labels;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +64,9 @@ class AnalysisController {
                     + "(default platform, else the first) per JDK. A change counts when the interval excludes 1 and "
                     + "the ratio moves by at least the threshold (default: the job's gate, 5%) in the metric's better "
                     + "or worse direction. The overall verdict covers the job's gate metrics.")
+    @ApiResponse(responseCode = "200", description = "OK", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "404", description = "No job with the id given as job or baselineJob",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @GetMapping("/api/v1/comparisons")
     Comparisons.View compare(@RequestParam long job,
                              @RequestParam(required = false) Long baselineJob,
@@ -106,7 +111,8 @@ class AnalysisController {
                          @Parameter(description = "key=value, repeatable, e.g. branch=main")
                          @RequestParam(required = false) List<String> label,
                          @RequestParam(defaultValue = "50") @Min(value = 1, message = "must be between 1 and 500")
-                         @Max(value = 500, message = "must be between 1 and 500") int limit) {
+                         @Max(value = 500, message = "must be between 1 and 500") int limit,
+                         HttpServletRequest request) {
         if (!History.metricIds().contains(metric)) {
             throw ApiException.invalid("metric", "'" + metric + "' is not one of " + History.metricIds());
         }
@@ -118,7 +124,7 @@ class AnalysisController {
                 throw ApiException.invalid("threadModel", e.getMessage());
             }
         }
-        return history.of(new History.Request(metric, app, scenario, model, jdk, level, cpus, memoryMb, labels(label),
+        return history.of(new History.Request(metric, app, scenario, model, jdk, level, cpus, memoryMb, Labels.fromQuery(request),
                 limit));
     }
 
@@ -144,19 +150,5 @@ class AnalysisController {
             }
         }
         return metrics;
-    }
-
-    private static Map<String, String> labels(List<String> values) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        if (values != null) {
-            for (String value : values) {
-                int eq = value.indexOf('=');
-                if (eq <= 0) {
-                    throw ApiException.invalid("label", "'" + value + "' must be key=value, e.g. branch=main");
-                }
-                labels.put(value.substring(0, eq), value.substring(eq + 1));
-            }
-        }
-        return labels;
     }
 }

@@ -16,8 +16,12 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -53,7 +57,64 @@ class OpenApiConfiguration {
             schemas.forEach(openApi.getComponents()::addSchemas);
             openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
                     addErrors(path, method, operation)));
+            closeRequestSchemas(openApi);
         };
+    }
+
+    /**
+     * Request bodies as the api reads them: unknown properties are refused (400,
+     * spring.jackson fail-on-unknown-properties), so every object schema a request body reaches says
+     * additionalProperties: false (maps keep theirs); a body whose schema requires a property is required.
+     */
+    @SuppressWarnings("rawtypes")
+    private static void closeRequestSchemas(OpenAPI openApi) {
+        Map<String, Schema> components = openApi.getComponents().getSchemas();
+        Set<String> seen = new HashSet<>();
+        openApi.getPaths().values().forEach(item -> item.readOperations().forEach(operation -> {
+            RequestBody body = operation.getRequestBody();
+            if (body == null || body.getContent() == null) {
+                return;
+            }
+            body.getContent().values().forEach(media -> {
+                Schema schema = media.getSchema();
+                if (schema == null) {
+                    return;
+                }
+                if (schema.get$ref() == null && schema.getRequired() != null && !schema.getRequired().isEmpty()) {
+                    body.setRequired(true);
+                }
+                close(schema, components, seen);
+            });
+        }));
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void close(Schema schema, Map<String, Schema> components, Set<String> seen) {
+        if (schema == null) {
+            return;
+        }
+        if (schema.get$ref() != null) {
+            String name = schema.get$ref().substring(schema.get$ref().lastIndexOf('/') + 1);
+            if (components != null && seen.add(name)) {
+                close(components.get(name), components, seen);
+            }
+            return;
+        }
+        if (schema.getProperties() != null && !schema.getProperties().isEmpty()) {
+            if (schema.getAdditionalProperties() == null) {
+                schema.setAdditionalProperties(false);
+            }
+            ((Map<String, Schema>) schema.getProperties()).values().forEach(p -> close(p, components, seen));
+        }
+        if (schema.getAdditionalProperties() instanceof Schema values) {
+            close(values, components, seen);
+        }
+        close(schema.getItems(), components, seen);
+        for (List<Schema> group : Arrays.asList(schema.getAllOf(), schema.getAnyOf(), schema.getOneOf())) {
+            if (group != null) {
+                group.forEach(s -> close(s, components, seen));
+            }
+        }
     }
 
     private static void addErrors(String path, PathItem.HttpMethod method, Operation operation) {

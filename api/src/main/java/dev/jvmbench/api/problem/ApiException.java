@@ -9,16 +9,30 @@ public class ApiException extends RuntimeException {
     private final HttpStatus status;
     private final String title;
     private final List<FieldViolation> errors;
+    private final String type;
 
     public ApiException(HttpStatus status, String title, String detail) {
         this(status, title, detail, List.of());
     }
 
     public ApiException(HttpStatus status, String title, String detail, List<FieldViolation> errors) {
+        this(status, title, detail, errors, null);
+    }
+
+    private ApiException(HttpStatus status, String title, String detail, List<FieldViolation> errors, String type) {
         super(detail);
         this.status = status;
         this.title = title;
         this.errors = List.copyOf(errors);
+        this.type = type;
+    }
+
+    /**
+     * An error a client may want to tell apart from others with the same status: its problem
+     * type is {@code https://jvmbench.dev/problems/<type>} (e.g. quota-exceeded) instead of the status.
+     */
+    public static ApiException typed(HttpStatus status, String type, String title, String detail) {
+        return new ApiException(status, title, detail, List.of(), type);
     }
 
     public static ApiException notFound(String what, Object id) {
@@ -45,6 +59,11 @@ public class ApiException extends RuntimeException {
 
     public String title() {
         return title;
+    }
+
+    /** The problem type's last segment, or null for the status. */
+    public String type() {
+        return type;
     }
 
     public List<FieldViolation> errors() {

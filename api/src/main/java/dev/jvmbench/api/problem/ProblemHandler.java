@@ -1,13 +1,17 @@
 package dev.jvmbench.api.problem;
 
+import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.sql.SQLException;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -25,6 +29,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
@@ -43,9 +49,18 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
+    private final MultipartConfigElement uploadLimits;
+
+    ProblemHandler(MultipartConfigElement uploadLimits) {
+        this.uploadLimits = uploadLimits;
+    }
+
     @ExceptionHandler(ApiException.class)
     ResponseEntity<Object> api(ApiException e, HttpServletRequest request) {
         ProblemDetail problem = Problems.withErrors(Problems.of(e.status(), e.title(), e.getMessage()), e.errors());
+        if (e.type() != null) {
+            problem.setType(URI.create(Problems.TYPE_BASE + e.type()));
+        }
         return respond(problem, request);
     }
 
@@ -60,11 +75,91 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return respond(problem, request, headers);
     }
 
+    /**
+     * A query string or form body Tomcat cannot parse (e.g. {@code ?=1}, a parameter without a name):
+     * the client's fault, found when the first parameter is read.
+     */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<Object> malformedParameters(InvalidParameterException e, HttpServletRequest request) {
+        return respond(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request",
+                "the query string is malformed: every parameter needs a name (name=value&...)"), request);
+    }
+
+    /** A multipart body that cannot be parsed (bad boundaries, truncated parts). Too large stays 413. */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<Object> malformedMultipart(MultipartException e, HttpServletRequest request) {
+        return respond(malformedMultipartProblem(), request);
+    }
+
+    /**
+     * Spring reports any multipart parse failure whose message mentions a size as "maximum upload
+     * size exceeded", including a part whose headers never end (Tomcat's part header limit). A
+     * body no longer than the upload limit cannot have exceeded it: that is a malformed body, 400.
+     */
+    @Override
+    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(MaxUploadSizeExceededException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        HttpServletRequest servletRequest = request(request);
+        long length = servletRequest == null ? -1 : servletRequest.getContentLengthLong();
+        if (length >= 0 && length <= uploadLimits.getMaxFileSize()) {
+            return respond(malformedMultipartProblem(), servletRequest);
+        }
+        ProblemDetail problem = Problems.of(HttpStatus.CONTENT_TOO_LARGE, "Content Too Large",
+                "the upload is larger than this installation accepts (" + uploadLimits.getMaxFileSize() + " bytes per file)");
+        return handleExceptionInternal(e, problem, headers, HttpStatus.CONTENT_TOO_LARGE, request);
+    }
+
+    private static ProblemDetail malformedMultipartProblem() {
+        return Problems.of(HttpStatus.BAD_REQUEST, "Bad Request",
+                "the multipart body cannot be read; send multipart/form-data with a part named 'file'");
+    }
+
+    /**
+     * A value PostgreSQL refuses as data (SQLSTATE class 22: a NUL character in text or jsonb, a
+     * number out of range...): the input's fault, so 400; other integrity violations stay 500.
+     */
+    @ExceptionHandler(DataIntegrityViolationException.class)
+    ResponseEntity<Object> dataRefused(DataIntegrityViolationException e, HttpServletRequest request) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("22")) {
+                log.info("Refused data on {} {}: {}", request.getMethod(), request.getRequestURI(), sql.getMessage());
+                String detail = "22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState())
+                        ? "a text value contains a character that cannot be stored (such as NUL, U+0000)"
+                        : "a value cannot be stored: it is out of range or malformed";
+                return respond(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail), request);
+            }
+        }
+        return unexpected(e, request);
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
+        if (lostTheDatabase(e)) {
+            return databaseDown(e, request);
+        }
         log.error("Unexpected error on {} {}", request.getMethod(), request.getRequestURI(), e);
         return respond(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal Server Error",
                 "an unexpected error occurred; it has been logged"), request);
+    }
+
+    /**
+     * A connection lost mid-request does not always arrive as one of the exceptions above: JPA,
+     * Hibernate and the pool wrap it differently depending on where it broke. SQL state class 08 is
+     * "connection exception"; the pool's "Connection is closed" comes without a state.
+     */
+    static boolean lostTheDatabase(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLRecoverableException
+                    || t instanceof java.sql.SQLNonTransientConnectionException
+                    || t instanceof CannotGetJdbcConnectionException || t instanceof CannotCreateTransactionException) {
+                return true;
+            }
+            if (t instanceof java.sql.SQLException sql && (sql.getSQLState() == null
+                    ? "Connection is closed".equals(sql.getMessage()) : sql.getSQLState().startsWith("08"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -12,7 +12,7 @@ import jakarta.validation.constraints.Size;
  */
 public record AppRef(
         @Size(max = 500, message = "must be at most 500 characters")
-        @Pattern(regexp = "[a-z0-9][a-z0-9._/:@{}-]*", message = "must be a container image reference such as registry.example/app:1.2 or app:jdk{jdk}")
+        @Pattern(regexp = "^[a-z0-9][a-z0-9._/:@{}-]*$", message = "must be a container image reference such as registry.example/app:1.2 or app:jdk{jdk}")
         String image,
         @Min(value = 1, message = "must be the id of an uploaded artifact") Long artifactId,
         Boolean reactive,

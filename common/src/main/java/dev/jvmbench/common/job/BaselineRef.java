@@ -15,7 +15,7 @@ import java.util.TreeMap;
 public record BaselineRef(
         @Min(value = 1, message = "must be a job id") Long jobId,
         @Size(max = 10, message = "must hold at most 10 labels")
-        Map<@Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9._/-]{0,99}", message = "must be 1-100 characters of [A-Za-z0-9._/-]") String,
+        Map<@Pattern(regexp = "^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$", message = "must be 1-100 characters of [A-Za-z0-9._/-]") String,
                 @NotNull(message = "must not be null") @Size(max = 500, message = "must be at most 500 characters") String> labels) {
 
     BaselineRef normalized() {

@@ -11,21 +11,21 @@ import java.util.TreeMap;
 
 /** The request a user's app is benchmarked with, and what a correct answer looks like. */
 public record CustomRequest(
-        @Pattern(regexp = "GET|POST|PUT|PATCH|DELETE", message = "must be one of [GET, POST, PUT, PATCH, DELETE]")
+        @Pattern(regexp = "^(GET|POST|PUT|PATCH|DELETE)$", message = "must be one of [GET, POST, PUT, PATCH, DELETE]")
         String method,
         @NotBlank(message = "is required")
         @Size(max = 2000, message = "must be at most 2000 characters")
-        @Pattern(regexp = "/\\S*", message = "must be an absolute path starting with /")
+        @Pattern(regexp = "^/\\S*$", message = "must be an absolute path starting with /")
         String path,
         @Size(max = 65536, message = "must be at most 65536 characters") String body,
         @Size(max = 20, message = "must hold at most 20 headers")
-        Map<@Pattern(regexp = "[A-Za-z0-9-]{1,100}", message = "must be a header name") String,
+        Map<@Pattern(regexp = "^[A-Za-z0-9-]{1,100}$", message = "must be a header name") String,
                 @Size(max = 2000, message = "must be at most 2000 characters") String> headers,
         @Min(value = 100, message = "must be an HTTP status between 100 and 599")
         @Max(value = 599, message = "must be an HTTP status between 100 and 599") Integer expectedStatus,
         @Size(max = 2, message = "must hold at most [http, db]") List<Upstream> upstreams,
         @Size(max = 2000, message = "must be at most 2000 characters")
-        @Pattern(regexp = "/\\S*", message = "must be an absolute path starting with /")
+        @Pattern(regexp = "^/\\S*$", message = "must be an absolute path starting with /")
         String readinessPath) {
 
     CustomRequest normalized() {

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  */
 public record ScenarioSpec(
         @NotBlank(message = "is required")
-        @Pattern(regexp = "[a-z0-9][a-z0-9-]{0,63}", message = "must be 1-64 characters of [a-z0-9-]")
+        @Pattern(regexp = "^[a-z0-9][a-z0-9-]{0,63}$", message = "must be 1-64 characters of [a-z0-9-]")
         String name,
         @Size(max = 20, message = "must hold at most 20 parameters") Map<String, Double> params,
         @Valid CustomRequest request) {

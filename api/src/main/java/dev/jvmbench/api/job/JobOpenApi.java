@@ -1,0 +1,31 @@
+package dev.jvmbench.api.job;
+
+import static io.swagger.v3.oas.models.PathItem.HttpMethod.GET;
+
+import dev.jvmbench.api.contract.ParameterSchemas;
+import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import java.util.Arrays;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The job list's filters as the handler parses them, taken from the same enums. */
+@Configuration(proxyBeanMethods = false)
+class JobOpenApi {
+
+    private static final String JOBS = "/api/v1/jobs";
+
+    @Bean
+    OpenApiCustomizer jobListParameters() {
+        return openApi -> {
+            ParameterSchemas.oneOf(JOBS, GET, "status", Arrays.stream(JobStatus.values()).map(Enum::name).toList())
+                    .customise(openApi);
+            ParameterSchemas.oneOf(JOBS, GET, "threadModel",
+                    Arrays.stream(ThreadModel.values()).map(ThreadModel::wireName).toList()).customise(openApi);
+            ParameterSchemas.pattern(JOBS, GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
+            ParameterSchemas.format(JOBS, GET, "createdAfter", "date-time").customise(openApi);
+            ParameterSchemas.format(JOBS, GET, "createdBefore", "date-time").customise(openApi);
+        };
+    }
+}
