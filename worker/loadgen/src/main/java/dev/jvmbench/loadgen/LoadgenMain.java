@@ -34,6 +34,7 @@ public final class LoadgenMain {
         PrintStream protocolOut = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
 
+        exitWithParent();
         Path resultsDir = resultsDir(args);
         VersionCheck.skip();
         boolean keepResults = Boolean.getBoolean("jvmbench.loadgen.keepResults");
@@ -80,6 +81,25 @@ public final class LoadgenMain {
         }
         // Gatling leaves non-daemon threads behind (e.g. Netty's global event executor)
         System.exit(0);
+    }
+
+    /**
+     * A worker killed with SIGKILL cannot stop its load generator, and stdin reaches EOF only
+     * after the level in progress: without this the orphan would keep loading the host (and the
+     * next run's measurements) for up to a whole level.
+     */
+    private static void exitWithParent() {
+        ProcessHandle.current().parent().ifPresent(parent -> Thread.ofPlatform().daemon().name("parent-watch").start(() -> {
+            while (parent.isAlive()) {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.err.println("the worker (pid " + parent.pid() + ") is gone: the load generator stops");
+            Runtime.getRuntime().halt(3);
+        }));
     }
 
     private static Map<String, Object> error(String message) {

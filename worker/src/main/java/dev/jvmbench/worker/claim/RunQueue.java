@@ -4,9 +4,12 @@ import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.worker.database.DatabaseWrites;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -18,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The run queue in PostgreSQL. Every change of a run or job status is a compare-and-set on the
  * expected status (and, for a run, on its owner), so two workers, the sweeper and the api never
  * overwrite each other. Each method is its own short transaction: nothing is held open while a
- * container or the load generator works.
+ * container or the load generator works. The writes of a run's life (progress, outcome, release)
+ * are retried while the database is unreachable: being compare-and-sets, a repeat changes nothing.
  */
 @Component
 public class RunQueue {
@@ -29,8 +33,11 @@ public class RunQueue {
     private final JsonMapper json;
     private volatile String platformId;
 
-    RunQueue(JdbcClient jdbc, TransactionTemplate tx, JsonMapper json) {
+    private final DatabaseWrites writes;
+
+    RunQueue(JdbcClient jdbc, TransactionTemplate tx, JsonMapper json, DatabaseWrites writes) {
         this.jdbc = jdbc;
+        this.writes = writes;
         this.tx = tx;
         this.json = json;
     }
@@ -107,10 +114,10 @@ public class RunQueue {
     }
 
     public void progress(long runId, String workerId, String step, Integer level) {
-        jdbc.sql("""
+        writes.retrying("progress of run " + runId, () -> jdbc.sql("""
                 UPDATE runs SET current_step = :step, current_level = :level, heartbeat_at = now()
                  WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
-                """).param("step", step).param("level", level).param("id", runId).param("worker", workerId).update();
+                """).param("step", step).param("level", level).param("id", runId).param("worker", workerId).update());
     }
 
     /** Whether the run's job was cancelled (or is being cancelled). */
@@ -122,7 +129,7 @@ public class RunQueue {
 
     /** Ends a run this worker owns, then settles its job when no run is left to execute. */
     public void finish(ClaimedRun run, String workerId, RunStatus outcome, String reason) {
-        tx.executeWithoutResult(status -> {
+        writes.retrying("outcome of " + run.label(), () -> tx.executeWithoutResult(status -> {
             int changed = jdbc.sql("""
                     UPDATE runs SET status = :status, failure_reason = :reason, finished_at = now(), current_step = NULL
                      WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
@@ -133,24 +140,26 @@ public class RunQueue {
                 return;
             }
             settleJob(run.jobId());
-        });
+        }));
     }
 
     /**
      * Gives back a run this worker cannot finish (it is shutting down): the run is queued again
      * for any worker, and the points of this attempt are deleted so no attempt mixes with another.
+     * A graceful stop (a deployment, a drained host) is not the run's failure, so it does not use up
+     * one of the run's {@code maxAttempts}: a crash does (see {@link #recoverStale}).
      */
     public void release(ClaimedRun run, String workerId, String reason) {
-        tx.executeWithoutResult(status -> {
+        writes.retrying("release of " + run.label(), () -> tx.executeWithoutResult(status -> {
             int changed = jdbc.sql("""
                     UPDATE runs SET status = 'QUEUED', worker_id = NULL, current_step = NULL, current_level = NULL,
-                           started_at = NULL, failure_reason = :reason
+                           started_at = NULL, failure_reason = :reason, attempt = attempt - 1
                      WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
                     """).param("reason", truncate(reason)).param("id", run.runId()).param("worker", workerId).update();
             if (changed == 1) {
                 deleteAttemptData(run.runId());
             }
-        });
+        }));
     }
 
     /**
@@ -158,17 +167,32 @@ public class RunQueue {
      * while it has had fewer than {@code maxAttempts} attempts, failed otherwise (points kept).
      */
     public int recoverStale(Duration staleAfter, int maxAttempts) {
-        record Stale(long id, long jobId, int attempt, String worker) {
-        }
+        return recover("heartbeat_at < now() - make_interval(secs => :secs)",
+                Map.of("secs", (double) staleAfter.toMillis() / 1000), maxAttempts,
+                run -> "worker " + run.worker() + " stopped heartbeating during attempt " + run.attempt());
+    }
+
+    /**
+     * Recovers, like {@link #recoverStale}, the runs still RUNNING under this worker's id when it
+     * starts: its previous process died with them (ids are stable per host and never shared by two
+     * live workers), so there is no need to wait until their heartbeat is stale.
+     */
+    public int recoverOwn(String workerId, int maxAttempts) {
+        return recover("worker_id = :worker", Map.of("worker", workerId), maxAttempts,
+                run -> "worker " + run.worker() + " restarted during attempt " + run.attempt());
+    }
+
+    private record Orphan(long id, long jobId, int attempt, String worker) {
+    }
+
+    private int recover(String condition, Map<String, Object> params, int maxAttempts, Function<Orphan, String> cause) {
         return tx.execute(status -> {
-            List<Stale> stale = jdbc.sql("""
-                    SELECT id, job_id, attempt, worker_id FROM runs
-                     WHERE status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => :secs)
-                     FOR UPDATE SKIP LOCKED
-                    """).param("secs", (double) staleAfter.toMillis() / 1000)
-                    .query((rs, n) -> new Stale(rs.getLong(1), rs.getLong(2), rs.getInt(3), rs.getString(4))).list();
-            for (Stale run : stale) {
-                String why = "worker " + run.worker() + " stopped heartbeating during attempt " + run.attempt();
+            List<Orphan> orphans = jdbc.sql("SELECT id, job_id, attempt, worker_id FROM runs WHERE status = 'RUNNING' AND "
+                            + condition + " FOR UPDATE SKIP LOCKED")
+                    .params(params)
+                    .query((rs, n) -> new Orphan(rs.getLong(1), rs.getLong(2), rs.getInt(3), rs.getString(4))).list();
+            for (Orphan run : orphans) {
+                String why = cause.apply(run);
                 if (run.attempt() < maxAttempts) {
                     jdbc.sql("""
                             UPDATE runs SET status = 'QUEUED', worker_id = NULL, current_step = NULL, current_level = NULL,
@@ -188,7 +212,7 @@ public class RunQueue {
                     settleJob(run.jobId());
                 }
             }
-            return stale.size();
+            return orphans.size();
         });
     }
 
@@ -209,10 +233,17 @@ public class RunQueue {
     /**
      * Ends the job once none of its runs is queued or running: CANCELLED when it was being
      * cancelled, FAILED when a run failed, else SUCCEEDED.
+     *
+     * <p>The job row is locked before the runs are counted. Two workers ending a job's last two
+     * runs at once would otherwise each count (READ COMMITTED) the other's run as still RUNNING,
+     * neither would settle, and the job would stay RUNNING for good. With the lock the second
+     * waits for the first to commit, and its count then sees both runs ended.
      */
     void settleJob(long jobId) {
         record Counts(long open, long failed, long cancelled, long total, String firstFailure) {
         }
+        String jobStatus = jdbc.sql("SELECT status FROM jobs WHERE id = :id FOR UPDATE").param("id", jobId)
+                .query(String.class).single();
         Counts c = jdbc.sql("""
                 SELECT count(*) FILTER (WHERE status IN ('QUEUED', 'RUNNING')),
                        count(*) FILTER (WHERE status = 'FAILED'),
@@ -227,8 +258,6 @@ public class RunQueue {
         if (c.open() > 0) {
             return;
         }
-        String jobStatus = jdbc.sql("SELECT status FROM jobs WHERE id = :id FOR UPDATE").param("id", jobId)
-                .query(String.class).single();
         JobStatus next;
         String reason;
         if (JobStatus.valueOf(jobStatus) == JobStatus.CANCEL_REQUESTED || (c.cancelled() > 0 && c.failed() == 0)) {

@@ -17,7 +17,8 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The worker's life: on start it removes containers a dead worker left behind, then claims one
+ * The worker's life: on start it recovers the runs its previous process (same id) left running
+ * and removes containers a dead worker left behind, then claims one
  * run at a time (runs of one host never share its CPUs), heartbeats while it runs, and recovers
  * stale runs of dead workers between claims. On shutdown it lets the run in progress stop at its
  * next step boundary, tears it down and gives it back to the queue.
@@ -32,10 +33,14 @@ class WorkerLoop implements SmartLifecycle {
     private final RunExecutor executor;
     private final ContainerEngine engine;
     private final WorkerProperties properties;
+    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
     private volatile boolean running;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    WorkerLoop(RunQueue queue, RunExecutor executor, ContainerEngine engine, WorkerProperties properties) {
+    WorkerLoop(RunQueue queue, RunExecutor executor, ContainerEngine engine, WorkerProperties properties,
+            WorkerIdentity identity, dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+        // The identity bean holds the id's lock: a second live worker with the same id never gets here.
+        this.metrics = metrics;
         this.queue = queue;
         this.executor = executor;
         this.engine = engine;
@@ -50,6 +55,7 @@ class WorkerLoop implements SmartLifecycle {
 
     private void run() {
         try {
+            recoverOwn();
             removeLeftovers();
             log.info("Worker {} ready: claiming runs every {} ms when idle", properties.id(),
                     properties.pollInterval().toMillis());
@@ -60,6 +66,7 @@ class WorkerLoop implements SmartLifecycle {
                     sleep(properties.pollInterval().toMillis());
                     continue;
                 }
+                metrics.runClaimed();
                 execute(claimed.get());
             }
         } finally {
@@ -126,6 +133,18 @@ class WorkerLoop implements SmartLifecycle {
             }
         } catch (RuntimeException e) {
             log.warn("Could not clean up containers left by a stopped worker: {}", e.getMessage());
+        }
+    }
+
+    /** Runs a previous process of this worker left RUNNING: it died with them (recovered as stale ones are). */
+    private void recoverOwn() {
+        try {
+            int recovered = queue.recoverOwn(properties.id(), properties.maxAttempts());
+            if (recovered > 0) {
+                log.warn("Recovered {} run(s) this worker's previous process left running", recovered);
+            }
+        } catch (RuntimeException e) {
+            log.warn("Recovering this worker's own runs failed: {}", e.getMessage());
         }
     }
 

@@ -36,9 +36,12 @@ class BenchmarkJobFactory {
     private final JobRepository repository;
     private final RunSteps steps;
     private final dev.jvmbench.worker.claim.RunQueue queue;
+    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
     private final ResourcelessTransactionManager noTransaction = new ResourcelessTransactionManager();
 
-    BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.claim.RunQueue queue) {
+    BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.claim.RunQueue queue,
+                        dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+        this.metrics = metrics;
         this.repository = repository;
         this.steps = steps;
         this.queue = queue;
@@ -101,6 +104,8 @@ class BenchmarkJobFactory {
             } catch (RuntimeException e) {
                 fail(ctx, name, steps.explain(ctx, name, name + " failed: " + e.getMessage()), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.toString()));
+            } finally {
+                metrics.stepEnded(name, java.time.Duration.ofNanos(System.nanoTime() - started));
             }
             return RepeatStatus.FINISHED;
         }, noTransaction).build();
@@ -108,12 +113,17 @@ class BenchmarkJobFactory {
 
     private static void fail(RunContext ctx, String step, String reason, Exception e) {
         log.warn("{}: step {} failed: {}", ctx.run.label(), step, reason, e instanceof RunFailure ? null : e);
+        if (!ctx.decided()) {
+            ctx.failedStep = step;
+        }
         ctx.fail(reason);
     }
 
     private Step teardown(RunContext ctx) {
         return new StepBuilder("teardown", repository).tasklet((contribution, chunk) -> {
+            long started = System.nanoTime();
             steps.teardown(ctx);
+            metrics.stepEnded("teardown", java.time.Duration.ofNanos(System.nanoTime() - started));
             if (ctx.outcome() instanceof RunOutcome.Failed failed) {
                 contribution.setExitStatus(RUN_FAILED.addExitDescription(failed.reason()));
             }

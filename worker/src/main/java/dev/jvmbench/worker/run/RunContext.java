@@ -28,6 +28,8 @@ final class RunContext {
     final Map<Upstream, RunningContainer> upstreams = new EnumMap<>(Upstream.class);
     final Map<Upstream, Integer> upstreamPorts = new EnumMap<>(Upstream.class);
     RunningContainer app;
+    /** The nofile ulimit the app container got; recorded on every point (it bounds connections). */
+    Integer appNofileLimit;
     int appPort;
     ContainerSampler sampler;
     PrometheusScraper scraper;
@@ -56,6 +58,9 @@ final class RunContext {
     RunOutcome outcome() {
         return outcome == null ? new RunOutcome.Succeeded() : outcome;
     }
+
+    /** The Batch step whose failure decided the run, for the failures metric; null otherwise. */
+    String failedStep;
 
     void fail(String reason) {
         if (outcome == null) {

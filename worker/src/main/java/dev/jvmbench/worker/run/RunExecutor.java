@@ -6,6 +6,7 @@ import dev.jvmbench.worker.claim.ClaimedRun;
 import dev.jvmbench.worker.claim.RunQueue;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,10 +25,12 @@ public class RunExecutor {
     private final JobOperator operator;
     private final RunQueue queue;
     private final WorkerProperties properties;
+    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
     private final AtomicReference<RunContext> current = new AtomicReference<>();
 
     RunExecutor(BenchmarkJobFactory jobs, RunSteps steps, JobOperator operator, RunQueue queue,
-                WorkerProperties properties) {
+                WorkerProperties properties, dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+        this.metrics = metrics;
         this.jobs = jobs;
         this.steps = steps;
         this.operator = operator;
@@ -44,6 +47,8 @@ public class RunExecutor {
             JobParameters parameters = new JobParametersBuilder()
                     .addLong("runId", run.runId())
                     .addLong("attempt", (long) run.attempt())
+                    // A graceful stop gives the attempt back, so (run, attempt) can repeat: the claim tells.
+                    .addLong("claimedAt", System.currentTimeMillis())
                     .toJobParameters();
             var execution = operator.start(jobs.create(ctx), parameters);
             log.debug("{}: batch execution {} ended {}", run.label(), execution.getId(), execution.getStatus());
@@ -61,7 +66,17 @@ public class RunExecutor {
             case RunOutcome.Cancelled c -> queue.finish(run, properties.id(), RunStatus.CANCELLED, "cancelled by request");
             case RunOutcome.Released r -> queue.release(run, properties.id(), r.reason());
         }
-        log.info("{}: ended {} after {} s", run.label(), outcome, (System.nanoTime() - started) / 1_000_000_000);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        metrics.runEnded(switch (outcome) {
+            case RunOutcome.Succeeded s -> "succeeded";
+            case RunOutcome.Failed f -> "failed";
+            case RunOutcome.Cancelled c -> "cancelled";
+            case RunOutcome.Released r -> "released";
+        }, took);
+        if (outcome instanceof RunOutcome.Failed failed) {
+            metrics.runFailed(dev.jvmbench.worker.metrics.WorkerMetrics.reasonClass(failed.reason(), ctx.failedStep));
+        }
+        log.info("{}: ended {} after {} s", run.label(), outcome, took.toSeconds());
     }
 
     /** Asks the run in progress to stop at its next step boundary (worker shutdown). */
@@ -74,7 +89,7 @@ public class RunExecutor {
 
     private Path workDir(ClaimedRun run) {
         try {
-            return Files.createDirectories(properties.workDir().resolve("run-" + run.runId() + "-" + run.attempt()));
+            return Files.createDirectories(properties.workDir().resolve("run-" + run.runId() + "-" + run.attempt() + "-" + System.currentTimeMillis()));
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot create the work directory under " + properties.workDir(), e);
         }

@@ -11,6 +11,7 @@ import dev.jvmbench.worker.claim.RunQueue;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.ContainerOutcome;
+import dev.jvmbench.worker.container.ContainerSpec;
 import dev.jvmbench.worker.container.ReadinessStrategy;
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.image.AppSource;
@@ -21,6 +22,7 @@ import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.load.GatlingProcessLoadGenerator;
 import dev.jvmbench.worker.load.LoadGeneratorProperties;
 import dev.jvmbench.worker.load.LoadModel;
+import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerSampler;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
@@ -57,6 +59,7 @@ class RunSteps {
     private final ContainerEngine engine;
     private final ImageResolver images;
     private final LoadGeneratorProperties loadGeneratorProperties;
+    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
     private final PointRecorder points;
     private final PointAssembler assembler;
     private final RunQueue queue;
@@ -67,7 +70,8 @@ class RunSteps {
 
     RunSteps(ContainerEngine engine, ImageResolver images, LoadGeneratorProperties loadGeneratorProperties, PointRecorder points,
              PointAssembler assembler, RunQueue queue, ScenarioCatalog scenarios, JdkCatalog jdks,
-             WorkerProperties properties, JsonMapper json) {
+             WorkerProperties properties, JsonMapper json, dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+        this.metrics = metrics;
         this.engine = engine;
         this.images = images;
         this.loadGeneratorProperties = loadGeneratorProperties;
@@ -95,7 +99,13 @@ class RunSteps {
             var jar = ctx.run.jar();
             source = new AppSource.Artifact(Path.of(jar.storagePath()), jar.sha256(), jar.mainClass());
         }
-        ResolvedImage resolved = images.resolve(source, ctx.run.jdk(), ctx.run.threadModel());
+        ResolvedImage resolved;
+        try {
+            resolved = images.resolve(source, ctx.run.jdk(), ctx.run.threadModel());
+        } catch (dev.jvmbench.worker.image.ImageResolutionException e) {
+            // Its message is written as a failure reason (e.g. artifact-corrupt: ... does not match its sha256).
+            throw new RunFailure(e.getMessage(), e);
+        }
         ctx.image = resolved.reference();
         log.info("{}: image {} ({})", ctx.run.label(), resolved.reference(), resolved.origin());
     }
@@ -103,14 +113,16 @@ class RunSteps {
     void startUpstreams(RunContext ctx) {
         if (ctx.plan.needs(Upstream.HTTP)) {
             int port = freePort();
-            RunningContainer nginx = engine.start(AppContainers.nginx(ctx, port));
+            RunningContainer nginx = engine.start(AppContainers.nginx(ctx, port, properties));
+            metrics.containerStarted(WorkerMetrics.UPSTREAM);
             ctx.upstreams.put(Upstream.HTTP, nginx);
             ctx.upstreamPorts.put(Upstream.HTTP, port);
             expectReady("the nginx upstream", nginx, ReadinessStrategy.http(port, "/health", Duration.ofSeconds(30)));
         }
         if (ctx.plan.needs(Upstream.DB)) {
             int port = freePort();
-            RunningContainer postgres = engine.start(AppContainers.postgres(ctx, port));
+            RunningContainer postgres = engine.start(AppContainers.postgres(ctx, port, properties));
+            metrics.containerStarted(WorkerMetrics.UPSTREAM);
             ctx.upstreams.put(Upstream.DB, postgres);
             ctx.upstreamPorts.put(Upstream.DB, port);
             expectReady("the PostgreSQL upstream", postgres, ReadinessStrategy.tcp(port, Duration.ofSeconds(60)));
@@ -120,7 +132,10 @@ class RunSteps {
     void startApp(RunContext ctx) {
         JobSpec spec = ctx.run.spec();
         ctx.appPort = spec.usesStockApps() || spec.app().port() == null ? freePort() : spec.app().port();
-        ctx.app = engine.start(AppContainers.app(ctx, properties));
+        ContainerSpec appSpec = AppContainers.app(ctx, properties);
+        ctx.appNofileLimit = appSpec.nofileLimit() > 0 ? Math.toIntExact(appSpec.nofileLimit()) : null;
+        ctx.app = engine.start(appSpec);
+        metrics.containerStarted(WorkerMetrics.APP);
         ctx.sampler = ContainerSampler.start(ctx.app.id(), ctx.app.hostPid(), spec.limits().cpus());
         // Probing the benchmarked request itself is only safe for a GET: then its status is the answer.
         boolean probesTheRequest = ctx.plan.readinessPath().equals(ctx.plan.pathAndQuery()) && ctx.plan.method().equals("GET");
@@ -175,6 +190,7 @@ class RunSteps {
 
     void warmUp(RunContext ctx) {
         ctx.loadGenerator = GatlingProcessLoadGenerator.start(loadGeneratorProperties, ctx.workDir.resolve("loadgen"));
+        metrics.containerStarted(WorkerMetrics.LOADGEN);
         ctx.loadGenerator.warmUp(appUri(ctx), properties.generatorWarmup());
     }
 
@@ -296,20 +312,35 @@ class RunSteps {
         if (ctx.app != null && ctx.decided()) {
             storeLogs(ctx);
         }
-        closeQuietly(ctx.loadGenerator, "load generator", ctx);
+        if (ctx.loadGenerator != null) {
+            closeQuietly(ctx.loadGenerator, "load generator", ctx);
+            metrics.containersRemoved(WorkerMetrics.LOADGEN, 1);
+        }
         closeQuietly(ctx.scraper, "Prometheus scraper", ctx);
         closeQuietly(ctx.sampler, "container sampler", ctx);
         try {
             // Run ids restart at 1 in every database: the platform label keeps one platform's
             // teardown from removing another platform's containers on a shared engine.
-            int removed = engine.removeManaged(Map.of(dev.jvmbench.worker.container.ContainerSpec.RUN_ID_LABEL,
-                    Long.toString(ctx.run.runId()), "bench.platform", ctx.platformId));
+            Map<String, String> ofRun = Map.of(dev.jvmbench.worker.container.ContainerSpec.RUN_ID_LABEL,
+                    Long.toString(ctx.run.runId()), "bench.platform", ctx.platformId);
+            // By role first, so the metrics count each kind; then whatever else carries the run's labels.
+            int apps = engine.removeManaged(withRole(ofRun, "app"));
+            int upstreams = engine.removeManaged(withRole(ofRun, "nginx")) + engine.removeManaged(withRole(ofRun, "postgres"));
+            metrics.containersRemoved(WorkerMetrics.APP, apps);
+            metrics.containersRemoved(WorkerMetrics.UPSTREAM, upstreams);
+            int removed = apps + upstreams + engine.removeManaged(ofRun);
             log.info("{}: teardown removed {} containers", ctx.run.label(), removed);
         } catch (RuntimeException e) {
             log.error("{}: teardown could not remove the run's containers ({}); the next worker start removes them",
                     ctx.run.label(), e.getMessage());
         }
         deleteRecursively(ctx.workDir);
+    }
+
+    private static Map<String, String> withRole(Map<String, String> labels, String role) {
+        Map<String, String> result = new java.util.HashMap<>(labels);
+        result.put("bench.role", role);
+        return result;
     }
 
     private void expectReady(String what, RunningContainer container, ReadinessStrategy readiness) {
@@ -344,11 +375,21 @@ class RunSteps {
         }
     }
 
-    private static String tail(String text) {
+    /**
+     * The JVM's own start-up lines (the options we pass, JFR's banner): they say nothing about
+     * why the app failed and would push its last words out of the 400 characters kept.
+     */
+    private static final java.util.regex.Pattern JVM_NOISE = java.util.regex.Pattern.compile(
+            "(?m)^(?:Picked up (?:JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS):.*|\\[[^\\]]*]\\[info\\s*]\\[jfr,startup\\s*].*)(?:\\R|$)");
+
+    static String tail(String text) {
         if (text == null || text.isBlank()) {
             return "";
         }
-        String trimmed = text.strip();
+        String trimmed = JVM_NOISE.matcher(text).replaceAll("").strip();
+        if (trimmed.isEmpty()) {
+            return "";
+        }
         return "; output: " + (trimmed.length() > 400 ? "..." + trimmed.substring(trimmed.length() - 400) : trimmed);
     }
 

@@ -48,7 +48,7 @@ class RunQueueTest {
         Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
         jdbc = JdbcClient.create(dataSource);
         queue = new RunQueue(jdbc, new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
-                JsonMapper.builder().build());
+                JsonMapper.builder().build(), new dev.jvmbench.worker.database.DatabaseWrites(dataSource));
     }
 
     @AfterAll
@@ -135,6 +135,51 @@ class RunQueueTest {
                 .isEqualTo("1 of 2 runs failed; first: run " + b.runId() + ": app OOMKilled (memory limit 192 MB)");
     }
 
+    /**
+     * Two workers finish a job's last two runs at the same moment. Worker B's finish is held open
+     * (its transaction not yet committed) while worker A finishes: A must not decide from a count
+     * that still shows B's run RUNNING while B's own count showed A's run RUNNING, or neither
+     * settles and the job stays RUNNING forever. Settling locks the job row before counting, so
+     * A waits for B and then counts both runs ended.
+     */
+    @Test
+    void twoWorkersFinishingTheLastRunsAtOnceSettleTheJob() throws Exception {
+        long jobId = queuedJob(2);
+        ClaimedRun a = claimOf(jobId, "worker-a");
+        ClaimedRun b = claimOf(jobId, "worker-b");
+        TransactionTemplate workerB = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        try (var pool = Executors.newSingleThreadExecutor()) {
+            workerB.executeWithoutResult(tx -> {
+                queue.finish(b, "worker-b", RunStatus.SUCCEEDED, null);
+                Future<?> workerA = pool.submit(() -> queue.finish(a, "worker-a", RunStatus.SUCCEEDED, null));
+                // Commit B only once A has counted (it ended) or waits for B's lock on the job.
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                while (!workerA.isDone() && !waitingOnALock() && System.nanoTime() < deadline) {
+                    sleep(50);
+                }
+            });
+        }
+        assertThat(status("runs", a.runId())).isEqualTo("SUCCEEDED");
+        assertThat(status("runs", b.runId())).isEqualTo("SUCCEEDED");
+        assertThat(status("jobs", jobId)).isEqualTo("SUCCEEDED");
+    }
+
+    /** Asked inside worker B's transaction: drop the backend-status snapshot it would otherwise keep. */
+    private static boolean waitingOnALock() {
+        jdbc.sql("SELECT pg_stat_clear_snapshot()").query((rs, n) -> 1).list();
+        return jdbc.sql("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
+                .query(Long.class).single() > 0;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void aCancelledJobEndsCancelledWhenItsRunningRunStops() {
         long jobId = queuedJob(1);
@@ -171,6 +216,37 @@ class RunQueueTest {
     }
 
     @Test
+    void aRestartedWorkerTakesBackItsOwnRunsAtOnceAndLeavesOthersAlone() {
+        long jobId = queuedJob(2);
+        ClaimedRun mine = claimOf(jobId, "host-a");
+        ClaimedRun theirs = claimOf(jobId, "host-b");
+        insertPoint(mine.runId());
+
+        assertThat(queue.recoverOwn("host-a", 2)).as("heartbeats are fresh: only the id tells").isEqualTo(1);
+        assertThat(status("runs", mine.runId())).isEqualTo("QUEUED");
+        assertThat(status("runs", theirs.runId())).isEqualTo("RUNNING");
+        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", mine.runId())
+                .query(Long.class).single()).as("the dead attempt's points are gone").isZero();
+        assertThat(jdbc.sql("SELECT failure_reason FROM runs WHERE id = :id").param("id", mine.runId())
+                .query(String.class).single()).isEqualTo("worker host-a restarted during attempt 1; re-queued");
+    }
+
+    @Test
+    void twoLiveWorkersNeverShareAnIdButASuccessorTakesItOver() throws Exception {
+        var properties = new dev.jvmbench.worker.WorkerProperties(true, "shared-id", null, null, null, 2, null, null,
+                null, null, 4096, 16384, 0.9);
+        WorkerIdentity first = new WorkerIdentity(dataSource, properties);
+        try {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new WorkerIdentity(dataSource, properties))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("another live worker uses the id 'shared-id'");
+        } finally {
+            first.destroy();
+        }
+        new WorkerIdentity(dataSource, properties).destroy();
+    }
+
+    @Test
     void aFreshHeartbeatKeepsTheRun() {
         long jobId = queuedJob(1);
         ClaimedRun run = claimOf(jobId, "alive");
@@ -194,7 +270,10 @@ class RunQueueTest {
         queue.release(run, "stopping", "the worker is shutting down");
         assertThat(status("runs", run.runId())).isEqualTo("QUEUED");
         assertThat(status("jobs", jobId)).isEqualTo("RUNNING");
-        assertThat(claimOf(jobId, "next").attempt()).isEqualTo(2);
+        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", run.runId())
+                .query(Long.class).single()).as("no point of the given-back attempt survives").isZero();
+        assertThat(claimOf(jobId, "next").attempt())
+                .as("a graceful stop is not the run's failure: it does not use up an attempt").isEqualTo(1);
     }
 
     /** Claims until a run of this job comes (other tests' jobs may be queued before it). */
