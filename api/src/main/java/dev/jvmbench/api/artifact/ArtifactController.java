@@ -6,6 +6,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.net.URI;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -33,6 +37,7 @@ class ArtifactController {
     @ApiResponse(responseCode = "201", description = "Stored", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "200", description = "The same bytes were uploaded before", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "413", description = "Larger than bench.artifacts.max-size", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    @ApiResponse(responseCode = "507", description = "Storing it would take the installation's JARs past bench.artifacts.quota (problem type quota-exceeded); the same bytes as a stored JAR never count twice", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ResponseEntity<ArtifactView> upload(@RequestPart("file") MultipartFile file) {
         var stored = artifacts.store(file);
@@ -45,5 +50,21 @@ class ArtifactController {
     @GetMapping("/{id}")
     ArtifactView get(@PathVariable long id) {
         return artifacts.get(id);
+    }
+
+    @Operation(operationId = "downloadArtifact", summary = "The uploaded JAR itself", description = "Checked against its sha256 before it is sent (header Repr-Digest, RFC 9530, carries it).")
+    @ApiResponse(responseCode = "200", description = "The JAR", content = @Content(mediaType = "application/java-archive", schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "409", description = "The stored file no longer matches its sha256 (problem type artifact-corrupt); upload the same JAR again to repair it", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    @GetMapping(value = "/{id}/content", produces = "application/java-archive")
+    ResponseEntity<Resource> content(@PathVariable long id) {
+        var verified = artifacts.content(id);
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType("application/java-archive"))
+                .contentLength(verified.artifact().sizeBytes())
+                .header("Repr-Digest", "sha-256=:" + java.util.Base64.getEncoder()
+                        .encodeToString(java.util.HexFormat.of().parseHex(verified.artifact().sha256())) + ":")
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment()
+                        .filename(verified.artifact().filename()).build().toString())
+                .body(new FileSystemResource(verified.file()));
     }
 }

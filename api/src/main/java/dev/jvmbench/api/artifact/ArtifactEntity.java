@@ -38,6 +38,14 @@ class ArtifactEntity {
         this.createdAt = createdAt;
     }
 
+    String sha256() {
+        return sha256;
+    }
+
+    String storagePath() {
+        return storagePath;
+    }
+
     ArtifactView view() {
         return new ArtifactView(id, sha256, filename, sizeBytes, mainClass, springBoot, createdAt);
     }

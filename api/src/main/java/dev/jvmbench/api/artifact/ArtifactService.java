@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -20,13 +21,19 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.multipart.MultipartFile;
 
 /**
  * Stores uploaded JARs once per content hash under data-dir/artifacts. A JAR is accepted only if
  * it opens as a JAR and its manifest names a Main-Class, so a run never starts from a file that
- * cannot start.
+ * cannot start. Distinct contents count against bench.artifacts.quota (507 past it); a stored
+ * file is checked against its sha256 before it is served (the worker checks it again before it
+ * builds an image), and uploading the same bytes again repairs a file that was altered or lost.
  */
 @Service
 public class ArtifactService {
@@ -34,14 +41,23 @@ public class ArtifactService {
     private static final Set<String> JAR_MEDIA_TYPES = Set.of("application/java-archive",
             "application/x-java-archive", "application/octet-stream", "application/zip",
             "application/x-zip-compressed", "application/x-jar");
+    /** Serialises the quota check and the insert of concurrent uploads (pg_advisory_xact_lock key). */
+    private static final long QUOTA_LOCK = 0x6a766d62656e6368L;
     private final ArtifactRepository artifacts;
     private final Path storage;
     private final Clock clock;
+    private final JdbcClient jdbc;
+    private final TransactionTemplate transactions;
+    private final DataSize quota;
 
-    ArtifactService(ArtifactRepository artifacts, BenchProperties properties, Clock clock) {
+    ArtifactService(ArtifactRepository artifacts, BenchProperties properties, Clock clock, JdbcClient jdbc,
+                    PlatformTransactionManager transactionManager) {
         this.artifacts = artifacts;
         this.storage = properties.dataDir().resolve("artifacts");
         this.clock = clock;
+        this.jdbc = jdbc;
+        this.transactions = new TransactionTemplate(transactionManager);
+        this.quota = properties.artifacts().quota();
     }
 
     public boolean exists(long id) {
@@ -81,16 +97,33 @@ public class ArtifactService {
                 startClass = springBoot ? startClass.trim() : mainClass.trim();
                 var existing = artifacts.findBySha256(sha256);
                 if (existing.isPresent()) {
+                    repairIfAltered(existing.get(), temp);
                     return new Stored(existing.get().view(), false);
                 }
-                Path target = storage.resolve(sha256 + ".jar");
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 String filename = file.getOriginalFilename() == null || file.getOriginalFilename().isBlank()
                         ? sha256 + ".jar" : Path.of(file.getOriginalFilename()).getFileName().toString();
+                long size = Files.size(temp);
+                Path target = storage.resolve(sha256 + ".jar");
+                String main = startClass;
                 try {
-                    ArtifactEntity saved = artifacts.save(new ArtifactEntity(sha256, truncate(filename), Files.size(target),
-                            startClass, springBoot, target.toString(), clock.instant()));
-                    return new Stored(saved.view(), true);
+                    return transactions.execute(status -> {
+                        jdbc.sql("SELECT 1 FROM (SELECT pg_advisory_xact_lock(:key)) AS locked").param("key", QUOTA_LOCK)
+                                .query(Integer.class).single();
+                        var concurrent = artifacts.findBySha256(sha256);
+                        if (concurrent.isPresent()) {
+                            return new Stored(concurrent.get().view(), false);
+                        }
+                        long used = jdbc.sql("SELECT coalesce(sum(size_bytes), 0) FROM artifacts").query(Long.class).single();
+                        if (used + size > quota.toBytes()) {
+                            throw ApiException.typed(HttpStatus.INSUFFICIENT_STORAGE, "quota-exceeded",
+                                    "Insufficient Storage", "storing these " + size + " bytes would take the uploaded JARs to "
+                                    + (used + size) + " bytes, past the quota of " + quota.toBytes()
+                                    + " bytes (bench.artifacts.quota); " + used + " bytes are in use");
+                        }
+                        move(temp, target);
+                        return new Stored(artifacts.saveAndFlush(new ArtifactEntity(sha256, truncate(filename), size,
+                                main, springBoot, target.toString(), clock.instant())).view(), true);
+                    });
                 } catch (DataIntegrityViolationException concurrentSameBytes) {
                     return new Stored(artifacts.findBySha256(sha256).orElseThrow().view(), false);
                 }
@@ -100,6 +133,50 @@ public class ArtifactService {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot store the upload", e);
         }
+    }
+
+    /** The JAR to serve, checked against its sha256 first: what was uploaded or a 409 that says it changed. */
+    Verified content(long id) {
+        ArtifactEntity artifact = artifacts.findById(id).orElseThrow(() -> ApiException.notFound("artifact", id));
+        Path file = Path.of(artifact.storagePath());
+        String actual = hashOf(file);
+        if (!artifact.sha256().equals(actual)) {
+            throw ApiException.typed(HttpStatus.CONFLICT, "artifact-corrupt", "Conflict", "artifact " + id
+                    + ": the stored JAR " + (actual == null ? "is missing" : "no longer matches its sha256 " + artifact.sha256())
+                    + "; it is not served and runs using it fail (artifact corrupt); upload the same JAR again to repair it");
+        }
+        return new Verified(artifact.view(), file);
+    }
+
+    record Verified(ArtifactView artifact, Path file) {
+    }
+
+    private void repairIfAltered(ArtifactEntity existing, Path verifiedCopy) throws IOException {
+        Path file = Path.of(existing.storagePath());
+        if (!existing.sha256().equals(hashOf(file))) {
+            move(verifiedCopy, file);
+        }
+    }
+
+    private static void move(Path from, Path to) {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot store the upload", e);
+        }
+    }
+
+    /** The file's sha256, or null when it does not exist. */
+    private static String hashOf(Path file) {
+        MessageDigest digest = Hashing.sha256();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
     private static String copyHashing(MultipartFile file, Path target) throws IOException {

@@ -8,22 +8,59 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Settings of the api. {@code bench.data-dir} holds the embedded database, uploaded artifacts
+ * Settings of the api. {@code bench.data-dir} (default ~/.bench) holds the embedded database, uploaded artifacts
  * and the first admin token; {@code BENCH_DB_URL} (bench.db.url) switches to an external PostgreSQL.
  */
 @ConfigurationProperties("bench")
 public record BenchProperties(
-        @DefaultValue("${user.home}/.bench") Path dataDir,
+        Path dataDir,
         @DefaultValue Db db,
         @DefaultValue Security security,
         @DefaultValue Artifacts artifacts,
         @DefaultValue Catalog catalog,
-        @DefaultValue Policy policy) {
+        @DefaultValue Policy policy,
+        @DefaultValue Retention retention,
+        @DefaultValue Api api) {
 
-    public record Db(String url, String user, String password, @DefaultValue EmbeddedDb embedded) {
+    public BenchProperties {
+        // In code, not in @DefaultValue: the binder does not resolve placeholders there.
+        if (dataDir == null) {
+            dataDir = Path.of(System.getProperty("user.home"), ".bench");
+        }
+    }
+
+    /**
+     * Admission control for /api: at most maxConcurrentRequests inside the application at once
+     * (0: twice the connection pool), the others queue in arrival order for up to
+     * admissionTimeout, then 503.
+     */
+    public record Api(@DefaultValue("0") int maxConcurrentRequests, @DefaultValue("60s") java.time.Duration admissionTimeout) {
+    }
+
+    /**
+     * An external database must be reached with a password: app containers share the host's
+     * loopback, so a server that trusts local connections would be open to every benchmarked app.
+     */
+    public record Db(String url, String user, String password, @DefaultValue EmbeddedDb embedded,
+                     @DefaultValue Pool pool) {
+        public Db {
+            if (url != null && !url.isBlank() && (password == null || password.isBlank())) {
+                throw new IllegalArgumentException("bench.db.password (BENCH_DB_PASSWORD) is required with an external"
+                        + " database (bench.db.url): the platform never uses a database without a password");
+            }
+        }
+
         public boolean external() {
             return url != null && !url.isBlank();
         }
+    }
+
+    /**
+     * The connection pool. Requests run on virtual threads, so hundreds may want a connection at
+     * once: they wait in the pool's queue for up to connectionTimeout (then 503, which is also
+     * how long a request waits while the database is down), never fail because the pool is small.
+     */
+    public record Pool(@DefaultValue("20") int maxSize, @DefaultValue("5s") java.time.Duration connectionTimeout) {
     }
 
     /**
@@ -67,7 +104,20 @@ public record BenchProperties(
                     "_JAVA_OPTIONS", "JAVA_OPTS", "LD_*", "PATH", "HOME"}) java.util.List<String> reservedEnv) {
     }
 
-    public record Artifacts(@DefaultValue("256MB") DataSize maxSize) {
+    /**
+     * Uploaded JARs. maxSize: one file (413 past it); quota: all stored JARs of this installation
+     * together, counted once per distinct content (507 past it).
+     */
+    public record Artifacts(@DefaultValue("256MB") DataSize maxSize, @DefaultValue("10GB") DataSize quota) {
+    }
+
+    /**
+     * Raw artifacts of runs (JFR recordings, load generator results, logs) older than rawArtifacts
+     * are pruned every interval: their content is deleted, their listing says when; points and
+     * summaries are kept. A zero rawArtifacts keeps them for ever.
+     */
+    public record Retention(@DefaultValue("30d") java.time.Duration rawArtifacts,
+                            @DefaultValue("1h") java.time.Duration interval) {
     }
 
     public record Catalog(@DefaultValue(JdkCatalog.DEFAULT_LOCATION) String jdks,

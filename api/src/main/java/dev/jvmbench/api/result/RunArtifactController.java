@@ -2,6 +2,9 @@ package dev.jvmbench.api.result;
 
 import dev.jvmbench.api.problem.ApiException;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Pattern;
 import java.time.Instant;
@@ -33,23 +36,34 @@ class RunArtifactController {
     ArtifactList list(@PathVariable long id) {
         requireRun(id);
         return new ArtifactList(jdbc.sql("""
-                SELECT name, content_type, size_bytes, created_at FROM run_artifacts WHERE run_id = :id ORDER BY name
+                SELECT name, content_type, size_bytes, created_at, pruned_at FROM run_artifacts WHERE run_id = :id ORDER BY name
                 """).param("id", id).query((rs, n) -> new RunArtifact(rs.getString(1), rs.getString(2), rs.getLong(3),
-                rs.getTimestamp(4).toInstant(), "/api/v1/runs/" + id + "/artifacts/" + rs.getString(1))).list());
+                rs.getTimestamp(4).toInstant(), "/api/v1/runs/" + id + "/artifacts/" + rs.getString(1),
+                rs.getTimestamp(5) == null ? null : rs.getTimestamp(5).toInstant())).list());
     }
 
     @Operation(operationId = "downloadRunArtifact", summary = "Download one raw artifact of a run")
+    @ApiResponse(responseCode = "200", description = "OK", content = {
+            @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "byte")),
+            @Content(mediaType = "text/plain", schema = @Schema(type = "string", format = "byte"))})
+    @ApiResponse(responseCode = "410", description = "Pruned by the retention policy (bench.retention.raw-artifacts; problem type artifact-pruned); the run's points are kept", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @GetMapping(value = "/{name}", produces = {MediaType.APPLICATION_OCTET_STREAM_VALUE, MediaType.TEXT_PLAIN_VALUE})
     ResponseEntity<byte[]> download(@PathVariable long id,
-                                    @PathVariable @Pattern(regexp = "[A-Za-z0-9._-]{1,200}", message = "must be an artifact name") String name) {
+                                    @PathVariable @Pattern(regexp = "^[A-Za-z0-9._-]{1,200}$", message = "must be an artifact name") String name) {
         requireRun(id);
-        record Content(String type, byte[] bytes) {
+        record Stored(String type, byte[] bytes, Instant prunedAt) {
         }
-        Content content = jdbc.sql("SELECT content_type, content FROM run_artifacts WHERE run_id = :id AND name = :name")
+        Stored content = jdbc.sql("SELECT content_type, content, pruned_at FROM run_artifacts WHERE run_id = :id AND name = :name")
                 .param("id", id).param("name", name)
-                .query((rs, n) -> new Content(rs.getString(1), rs.getBytes(2))).optional()
+                .query((rs, n) -> new Stored(rs.getString(1), rs.getBytes(2),
+                        rs.getTimestamp(3) == null ? null : rs.getTimestamp(3).toInstant())).optional()
                 .orElseThrow(() -> new ApiException(org.springframework.http.HttpStatus.NOT_FOUND, "Not Found",
                         "run " + id + " has no artifact named " + name));
+        if (content.prunedAt() != null) {
+            throw ApiException.typed(org.springframework.http.HttpStatus.GONE, "artifact-pruned", "Gone", "artifact "
+                    + name + " of run " + id + " was pruned at " + content.prunedAt() + " by the retention policy for raw "
+                    + "artifacts (bench.retention.raw-artifacts); the run's points and the job's statistics are kept");
+        }
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType(content.type()))
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(name).build().toString())
@@ -65,6 +79,7 @@ class RunArtifactController {
     record ArtifactList(List<RunArtifact> items) {
     }
 
-    record RunArtifact(String name, String contentType, long sizeBytes, Instant createdAt, String href) {
+    /** sizeBytes is the size as stored, also after pruning; prunedAt is set once the content is gone (410). */
+    record RunArtifact(String name, String contentType, long sizeBytes, Instant createdAt, String href, Instant prunedAt) {
     }
 }

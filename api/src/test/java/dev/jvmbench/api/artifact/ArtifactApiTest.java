@@ -2,11 +2,15 @@ package dev.jvmbench.api.artifact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jvmbench.api.config.BenchProperties;
 import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.ApiIntegrationTest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.UUID;
@@ -16,6 +20,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -24,6 +29,8 @@ class ArtifactApiTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    BenchProperties properties;
     ApiClient api;
 
     @BeforeEach
@@ -91,6 +98,32 @@ class ArtifactApiTest {
     @Test
     void anUnknownArtifactIsNotFound() {
         api.get("/api/v1/artifacts/987654").expect(404);
+        api.get("/api/v1/artifacts/987654/content").expect(404);
+    }
+
+    @Test
+    void aJarIsServedOnlyWhileItMatchesItsHashAndTheSameBytesRepairIt() throws Exception {
+        byte[] jar = jar("com.example.App", null, UUID.randomUUID().toString());
+        JsonNode artifact = api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", jar)
+                .expect(201).json();
+        String content = "/api/v1/artifacts/" + artifact.get("id").asLong() + "/content";
+        var served = api.getBytes(content);
+        assertThat(served.statusCode()).isEqualTo(200);
+        assertThat(served.body()).isEqualTo(jar);
+        assertThat(served.headers().firstValue("Repr-Digest")).hasValue("sha-256=:" + java.util.Base64.getEncoder()
+                .encodeToString(MessageDigest.getInstance("SHA-256").digest(jar)) + ":");
+
+        Path stored = properties.dataDir().resolve("artifacts").resolve(sha256(jar) + ".jar");
+        Files.write(stored, new byte[] {0}, StandardOpenOption.APPEND);
+        var corrupt = api.get(content).expect(409);
+        assertThat(corrupt.json().get("type").asString()).isEqualTo("https://jvmbench.dev/problems/artifact-corrupt");
+        assertThat(corrupt.json().get("detail").asString()).contains("no longer matches its sha256 " + sha256(jar),
+                "upload the same JAR again");
+        Files.delete(stored);
+        assertThat(api.get(content).expect(409).json().get("detail").asString()).contains("is missing");
+
+        api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", jar).expect(200);
+        assertThat(api.getBytes(content).body()).isEqualTo(jar);
     }
 
     static byte[] jar(String mainClass, String startClass, String content) throws IOException {
@@ -111,7 +144,7 @@ class ArtifactApiTest {
         return bytes.toByteArray();
     }
 
-    private static String sha256(byte[] bytes) throws Exception {
+    static String sha256(byte[] bytes) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The api under load (issue 7 section 4), as a benchmark: starts the api jar in its own JVM on an
+# ephemeral embedded PostgreSQL, seeds jobs through the api and their runs' points through the
+# database, then runs api/src/test/java/dev/jvmbench/api/load/ApiLoad.java (JDK HttpClient, one
+# virtual thread per client) and prints throughput, p50/p99 latency, errors and the api's
+# platform threads before and after. Exit 0 only with 0 errors.
+#
+#   api/bench/run.sh [clients=500] [seconds=20] [jobs=50]      (./bench loadtest does the same)
+#
+# About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 2 s, the load. Environment:
+# JAVA_HOME (JDK 25; ./bench sets it), BENCH_PG_BINARIES (default ~/.cache/jvmbench/pg-binaries,
+# shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CLIENTS=${1:-500}
+SECONDS_=${2:-20}
+JOBS=${3:-50}
+JAVA="${JAVA_HOME:?set JAVA_HOME to a JDK 25 (./bench loadtest does)}/bin/java"
+API_JAR="$ROOT/api/target/jvmbench-api-0.1.0-SNAPSHOT.jar"
+say() { printf '[loadtest] %s\n' "$*"; }
+
+if [[ ! -f "$API_JAR" ]]; then
+  say "building the api jar"
+  "$ROOT/mvnw" -B -q --no-transfer-progress -pl common,migrations,api -am package -DskipTests
+fi
+
+work=$(mktemp -d)
+api_pid=""
+cleanup() {
+  if [[ -n "$api_pid" ]] && kill -0 "$api_pid" 2>/dev/null; then
+    kill -TERM "$api_pid" 2>/dev/null || true
+    wait "$api_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The PostgreSQL driver for seeding, taken from the api jar itself.
+driver=$(cd "$work" && "$JAVA_HOME/bin/jar" tf "$API_JAR" | grep -m1 '^BOOT-INF/lib/postgresql-.*\.jar$')
+(cd "$work" && "$JAVA_HOME/bin/jar" xf "$API_JAR" "$driver")
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+token="bench_loadtest-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+say "starting the api on 127.0.0.1:$port (log $work/api.log while it runs)"
+# shellcheck disable=SC2086
+"$JAVA" -jar "$API_JAR" --bench.data-dir="$work/data" --server.port="$port" --bench.db.embedded.ephemeral=true \
+  --bench.db.embedded.binaries-dir="${BENCH_PG_BINARIES:-$HOME/.cache/jvmbench/pg-binaries}" \
+  --bench.security.bootstrap-token="$token" ${BENCH_LOADTEST_API_OPTS:-} >"$work/api.log" 2>&1 &
+api_pid=$!
+for _ in $(seq 120); do
+  curl -sf "http://127.0.0.1:$port/actuator/health" >/dev/null 2>&1 && break
+  kill -0 "$api_pid" 2>/dev/null || { tail -n 30 "$work/api.log" >&2; say "the api did not start"; exit 1; }
+  sleep 1
+done
+
+say "$CLIENTS clients for ${SECONDS_} s on $JOBS seeded jobs"
+set +e
+"$JAVA" -cp "$work/$driver" "$ROOT/api/src/test/java/dev/jvmbench/api/load/ApiLoad.java" \
+  "http://127.0.0.1:$port" "$token" "$work/data/embedded-db.env" "$CLIENTS" "$SECONDS_" "$JOBS"
+rc=$?
+set -e
+if grep -q ' ERROR ' "$work/api.log"; then
+  say "errors in the api log:"; grep ' ERROR ' "$work/api.log" | head -n 5
+fi
+exit $rc
