@@ -9,7 +9,7 @@ Exit codes (stable, for CI scripts):
     1  usage error, unreadable file, or the api refused the request or could not be reached
     2  the job regressed against its baseline and --fail-on-regression was given
     3  the job ended FAILED or CANCELLED
-    4  --timeout passed before the job ended (the job keeps running; cancel it with DELETE /api/v1/jobs/{id})
+    4  --timeout passed before the job ended (the job keeps running; cancel it with POST /api/v1/jobs/{id}/cancel)
 
 The token comes from --token, else $BENCH_TOKEN, else <data dir>/admin-token ($BENCH_DATA_DIR, default
 ~/.bench) on the api's own host. The summary goes to stdout, to --summary-file, and to

@@ -17,6 +17,8 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import dev.jvmbench.api.query.Labels;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +26,6 @@ import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -75,8 +76,9 @@ class JobController {
                  @RequestParam(required = false) String createdBefore,
                  @RequestParam(defaultValue = "0") @Min(value = 0, message = "must be 0 or more") int page,
                  @RequestParam(defaultValue = "20") @Min(value = 1, message = "must be between 1 and 200")
-                 @Max(value = 200, message = "must be between 1 and 200") int size) {
-        JobFilter filter = new JobFilter(statuses(status), labels(label), app, scenario, jdk,
+                 @Max(value = 200, message = "must be between 1 and 200") int size,
+                 HttpServletRequest request) {
+        JobFilter filter = new JobFilter(statuses(status), Labels.fromQuery(request), app, scenario, jdk,
                 threadModel == null ? null : parse("threadModel", () -> ThreadModel.fromWire(threadModel)),
                 instant("createdAfter", createdAfter), instant("createdBefore", createdBefore));
         return jobs.list(filter, page, size);
@@ -89,11 +91,11 @@ class JobController {
     }
 
     /** 202 while the worker stops the running job, 200 once it is cancelled. */
-    @Operation(operationId = "cancelJob", summary = "Cancel a job", description = "Idempotent. A queued job is cancelled at once (200); a running one is asked to stop at the next step boundary (202).")
+    @Operation(operationId = "cancelJob", summary = "Cancel a job", description = "Idempotent. A queued job is cancelled at once (200); a running one is asked to stop at the next step boundary (202). The job stays readable with its runs and results (cancelling is not deleting, hence POST and not DELETE).")
     @ApiResponse(responseCode = "200", description = "Cancelled", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "202", description = "Cancel requested; the worker stops at the next step boundary", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "409", description = "The job already ended", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
-    @DeleteMapping("/{id}")
+    @PostMapping("/{id}/cancel")
     ResponseEntity<JobView> cancel(@PathVariable long id) {
         var outcome = jobs.cancel(id);
         return ResponseEntity.status(outcome.pending() ? HttpStatus.ACCEPTED : HttpStatus.OK).body(outcome.job());
@@ -126,20 +128,6 @@ class JobController {
             }
         }
         return parsed;
-    }
-
-    private static Map<String, String> labels(List<String> values) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        if (values != null) {
-            for (String value : values) {
-                int eq = value.indexOf('=');
-                if (eq <= 0) {
-                    throw ApiException.invalid("label", "'" + value + "' must be key=value, e.g. branch=main");
-                }
-                labels.put(value.substring(0, eq), value.substring(eq + 1));
-            }
-        }
-        return labels;
     }
 
     private static Instant instant(String field, String value) {

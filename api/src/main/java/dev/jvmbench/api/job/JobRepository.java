@@ -1,6 +1,7 @@
 package dev.jvmbench.api.job;
 
 import java.util.Collection;
+import java.util.List;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
@@ -20,6 +21,13 @@ interface JobRepository extends JpaRepository<JobEntity, Long> {
              WHERE id = :id AND status IN (:sources)
             """, nativeQuery = true)
     int transition(long id, String next, Collection<String> sources, String reason, boolean finished);
+
+    /**
+     * Locks the job's runs before the job itself is changed: the worker's claim, finish and
+     * recovery lock a run first and its job second, so taking them in the same order never deadlocks.
+     */
+    @Query(value = "SELECT id FROM runs WHERE job_id = :jobId ORDER BY id FOR UPDATE", nativeQuery = true)
+    List<Long> lockRuns(long jobId);
 
     @Modifying(flushAutomatically = true, clearAutomatically = true)
     @Query(value = """

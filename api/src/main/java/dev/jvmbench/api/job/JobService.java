@@ -28,11 +28,13 @@ class JobService {
     private final ProgressEstimator progress;
     private final JsonMapper json;
     private final BaselineVerdicts verdicts;
+    private final PlatformMetrics metrics;
 
     JobService(JobRepository jobs, RunRepository runs, IdempotencyKeys idempotencyKeys, JobQueries queries,
                JobSpecChecker checker, ArtifactService artifacts, ProgressEstimator progress, JsonMapper json,
-               BaselineVerdicts verdicts) {
+               BaselineVerdicts verdicts, PlatformMetrics metrics) {
         this.verdicts = verdicts;
+        this.metrics = metrics;
         this.jobs = jobs;
         this.runs = runs;
         this.idempotencyKeys = idempotencyKeys;
@@ -73,6 +75,7 @@ class JobService {
         if (idempotencyKey != null) {
             idempotencyKeys.bind(idempotencyKey, job.id());
         }
+        metrics.jobSubmitted();
         return new Submission(get(job.id()), false);
     }
 
@@ -155,6 +158,7 @@ class JobService {
         if (status.isFinal()) {
             throw ApiException.conflict("job " + id + " already ended with status " + status + "; it cannot be cancelled");
         }
+        jobs.lockRuns(id);
         JobStatus next = status == JobStatus.QUEUED ? JobStatus.CANCELLED : JobStatus.CANCEL_REQUESTED;
         int changed = jobs.transition(id, next.name(), List.of(status.name()), "cancelled by request",
                 next.isFinal());

@@ -4,14 +4,15 @@ import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import java.time.Instant;
 
-/** One matrix cell. */
+/** One matrix cell; {@code workerId} is the worker that runs (or last ran) it, null while queued. */
 record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, int repetition, RunStatus status,
-               String failureReason, String currentStep, Integer currentLevel, int attempt, Instant startedAt,
+               String failureReason, String currentStep, Integer currentLevel, int attempt, String workerId,
+               Instant startedAt,
                Instant finishedAt, Links links) {
 
     static RunView of(RunEntity r) {
         return new RunView(r.id(), r.jobId(), r.seq(), r.jdk(), r.threadModel(), r.repetition(), r.status(),
-                r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.startedAt(), r.finishedAt(),
+                r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.workerId(), r.startedAt(), r.finishedAt(),
                 new Links("/api/v1/runs/" + r.id() + "/points"));
     }
 

@@ -5,11 +5,14 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Optional;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -20,9 +23,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class BearerTokenFilter extends OncePerRequestFilter {
 
     private final TokenService tokens;
-    private final AuthenticationEntryPoint entryPoint;
+    private final ProblemSecurityHandlers entryPoint;
 
-    BearerTokenFilter(TokenService tokens, AuthenticationEntryPoint entryPoint) {
+    BearerTokenFilter(TokenService tokens, ProblemSecurityHandlers entryPoint) {
         this.tokens = tokens;
         this.entryPoint = entryPoint;
     }
@@ -40,7 +43,13 @@ class BearerTokenFilter extends OncePerRequestFilter {
                     new BadCredentialsException("the Authorization header must be 'Bearer <token>'"));
             return;
         }
-        var principal = tokens.authenticate(header.substring(7).trim());
+        Optional<TokenService.Principal> principal;
+        try {
+            principal = tokens.authenticate(header.substring(7).trim());
+        } catch (DataAccessResourceFailureException | TransientDataAccessException | CannotCreateTransactionException e) {
+            entryPoint.databaseUnavailable(request, response);
+            return;
+        }
         if (principal.isEmpty()) {
             entryPoint.commence(request, response, new BadCredentialsException("the bearer token is unknown or revoked"));
             return;

@@ -12,10 +12,16 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import tools.jackson.databind.json.JsonMapper;
 
-/** 401 and 403 as problem details, like every other error of the API. */
-class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedHandler {
+/**
+ * 401, 403 and the filter chain's 503 as problem details, like every other error of the API; and 400 for a request the
+ * firewall refuses (an encoded slash, percent or dot segment in the path...), which would otherwise
+ * fall through to the servlet container's error page.
+ */
+class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
 
     private final JsonMapper json;
 
@@ -40,10 +46,31 @@ class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedH
                 "the token's role may not " + request.getMethod() + " " + request.getRequestURI());
     }
 
+    @Override
+    public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
+            throws IOException {
+        write(request, response, HttpStatus.BAD_REQUEST, "Bad Request",
+                "the request URL is not allowed: " + e.getMessage());
+    }
+
+    /**
+     * The token lookup runs in a filter, before any controller advice: a database outage there is
+     * answered here, the same 503 the controllers give (see ProblemHandler), never a 500.
+     */
+    void databaseUnavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Retry-After", "5");
+        write(request, response, HttpStatus.SERVICE_UNAVAILABLE, "Service Unavailable",
+                "the platform's database is not reachable right now; retry shortly");
+    }
+
     private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String title,
                        String detail) throws IOException {
         ProblemDetail problem = Problems.of(status, title, detail);
-        problem.setInstance(URI.create(request.getRequestURI()));
+        try {
+            problem.setInstance(URI.create(request.getRequestURI()));
+        } catch (IllegalArgumentException notAUri) {
+            // a rejected request's path may not even be a URI reference: leave instance out
+        }
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);

@@ -140,30 +140,30 @@ class JobApiTest {
     @Test
     void cancellingAQueuedJobCancelsItAndItsRunsAndIsIdempotent() {
         long id = api.postJson("/api/v1/jobs", JobBodies.valid()).expect(201).json().get("id").asLong();
-        JsonNode cancelled = api.delete("/api/v1/jobs/" + id).expect(200).json();
+        JsonNode cancelled = api.post("/api/v1/jobs/" + id + "/cancel").expect(200).json();
         assertThat(cancelled.get("status").asString()).isEqualTo("CANCELLED");
         assertThat(cancelled.at("/progress/runsCancelled").asInt()).isEqualTo(8);
         assertThat(cancelled.get("finishedAt").isNull()).isFalse();
-        assertThat(api.delete("/api/v1/jobs/" + id).expect(200).json().get("status").asString()).isEqualTo("CANCELLED");
+        assertThat(api.post("/api/v1/jobs/" + id + "/cancel").expect(200).json().get("status").asString()).isEqualTo("CANCELLED");
     }
 
     @Test
     void cancellingARunningJobAsksTheWorkerToStop() {
         long id = api.postJson("/api/v1/jobs", JobBodies.valid()).expect(201).json().get("id").asLong();
         workerTakes(id);
-        JsonNode pending = api.delete("/api/v1/jobs/" + id).expect(202).json();
+        JsonNode pending = api.post("/api/v1/jobs/" + id + "/cancel").expect(202).json();
         assertThat(pending.get("status").asString()).isEqualTo("CANCEL_REQUESTED");
         assertThat(pending.at("/progress/currentRun/step").asString()).isEqualTo("load");
         assertThat(pending.at("/progress/currentRun/level").asInt()).isEqualTo(80);
         assertThat(pending.at("/progress/runsCancelled").asInt()).isEqualTo(7);
-        api.delete("/api/v1/jobs/" + id).expect(202);
+        api.post("/api/v1/jobs/" + id + "/cancel").expect(202);
     }
 
     @Test
     void cancellingAFinishedJobIsAnIllegalTransition() {
         long id = api.postJson("/api/v1/jobs", JobBodies.valid()).expect(201).json().get("id").asLong();
         jdbc.sql("UPDATE jobs SET status = 'SUCCEEDED', finished_at = now() WHERE id = :id").param("id", id).update();
-        var conflict = api.delete("/api/v1/jobs/" + id).expect(409);
+        var conflict = api.post("/api/v1/jobs/" + id + "/cancel").expect(409);
         assertThat(conflict.json().get("detail").asString()).contains("SUCCEEDED");
         assertThat(api.get("/api/v1/jobs/" + id).json().get("status").asString()).isEqualTo("SUCCEEDED");
     }
@@ -172,7 +172,7 @@ class JobApiTest {
     void unknownAndMalformedIdsAreClientErrors() {
         api.get("/api/v1/jobs/987654321").expect(404);
         api.get("/api/v1/jobs/987654321/runs").expect(404);
-        api.delete("/api/v1/jobs/987654321").expect(404);
+        api.post("/api/v1/jobs/987654321/cancel").expect(404);
         api.get("/api/v1/runs/987654321/points").expect(404);
         api.get("/api/v1/jobs/not-a-number").expect(400);
         api.get("/api/v1/no-such-endpoint").expect(404);

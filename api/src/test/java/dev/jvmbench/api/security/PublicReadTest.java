@@ -20,7 +20,7 @@ class PublicReadTest {
         anonymous.get("/api/v1/catalog/jdks").expect(200);
         anonymous.get("/api/v1/jobs/987654").expect(404);
         anonymous.postJson("/api/v1/jobs", JobBodies.valid()).expect(401);
-        anonymous.delete("/api/v1/jobs/1").expect(401);
+        anonymous.post("/api/v1/jobs/1/cancel").expect(401);
         anonymous.get("/api/v1/tokens").expect(401);
         ApiClient.admin(port).postJson("/api/v1/jobs", JobBodies.valid()).expect(201);
     }

@@ -45,7 +45,7 @@ class SecurityApiTest {
         assertThat(missing.json().get("detail").asString()).contains("Authorization: Bearer");
         anonymous.postJson("/api/v1/jobs", JobBodies.valid()).expect(401);
         anonymous.get("/api/v1/catalog/jdks").expect(401);
-        anonymous.delete("/api/v1/jobs/1").expect(401);
+        anonymous.post("/api/v1/jobs/1/cancel").expect(401);
     }
 
     @Test
@@ -64,7 +64,7 @@ class SecurityApiTest {
         reader.get("/api/v1/catalog/scenarios").expect(200);
         var forbidden = reader.postJson("/api/v1/jobs", JobBodies.valid()).expect(403);
         assertThat(forbidden.json().get("detail").asString()).contains("POST /api/v1/jobs");
-        reader.delete("/api/v1/jobs/1").expect(403);
+        reader.post("/api/v1/jobs/1/cancel").expect(403);
         reader.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", new byte[] {1}).expect(403);
         reader.get("/api/v1/tokens").expect(403);
     }
@@ -73,7 +73,7 @@ class SecurityApiTest {
     void aSubmitTokenMaySubmitAndCancelButNotManageTokens() {
         ApiClient submitter = admin.withToken(issue("submit"));
         long id = submitter.postJson("/api/v1/jobs", JobBodies.valid()).expect(201).json().get("id").asLong();
-        submitter.delete("/api/v1/jobs/" + id).expect(200);
+        submitter.post("/api/v1/jobs/" + id + "/cancel").expect(200);
         submitter.postJson("/api/v1/tokens", map("name", "x", "role", "admin")).expect(403);
         Long createdBy = jdbc.sql("SELECT created_by FROM jobs WHERE id = :id").param("id", id).query(Long.class).single();
         assertThat(createdBy).isNotNull();

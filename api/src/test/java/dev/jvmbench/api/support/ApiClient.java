@@ -48,6 +48,28 @@ public final class ApiClient {
         return send(request(path).GET());
     }
 
+    /** A GET whose body is kept as bytes (downloads). */
+    public HttpResponse<byte[]> getBytes(String path) {
+        try {
+            return http.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException("request failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Any method, without a body (e.g. QUERY, which the api does not declare). */
+    public Response method(String method, String path) {
+        return send(request(path).method(method, HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** POST without a body (e.g. cancelling a job). */
+    public Response post(String path) {
+        return send(request(path).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
     public Response delete(String path) {
         return send(request(path).DELETE());
     }
