@@ -137,7 +137,7 @@ final class ArtifactImageBuilder {
             in.transferTo(out);
         } catch (NoSuchFileException e) {
             deleteQuietly(copy);
-            throw new ImageResolutionException("artifact " + artifact.shortSha() + ": the stored JAR "
+            throw new ImageResolutionException("artifact-missing: artifact " + artifact.shortSha() + ": the stored JAR "
                     + artifact.jar() + " does not exist", e);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(copy);
@@ -146,8 +146,8 @@ final class ArtifactImageBuilder {
         String actual = HexFormat.of().formatHex(sha256.digest());
         if (!actual.equals(artifact.sha256())) {
             deleteQuietly(copy);
-            throw new ImageResolutionException("artifact " + artifact.shortSha() + ": the stored JAR " + artifact.jar()
-                    + " does not match its sha256 (expected " + artifact.sha256() + ", found " + actual
+            throw new ImageResolutionException("artifact-corrupt: artifact " + artifact.shortSha() + ": the stored JAR "
+                    + artifact.jar() + " does not match its sha256 (expected " + artifact.sha256() + ", found " + actual
                     + "): it was altered after upload; refusing to build it");
         }
         return copy;

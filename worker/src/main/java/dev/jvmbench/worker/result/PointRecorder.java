@@ -1,10 +1,6 @@
 package dev.jvmbench.worker.result;
 
-import java.time.Duration;
-import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.dao.TransientDataAccessException;
+import dev.jvmbench.worker.database.DatabaseWrites;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -12,23 +8,25 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Writes points and raw artifacts. A write is idempotent (a point is keyed by run and level,
  * an artifact by run and name), so a write retried after a lost connection never duplicates:
- * writes are retried with backoff for about a minute while the database is unreachable.
+ * writes are retried with backoff for about a minute while the database is unreachable
+ * ({@link dev.jvmbench.worker.database.DatabaseWrites}).
  */
 @Component
 public class PointRecorder {
 
-    private static final Logger log = LoggerFactory.getLogger(PointRecorder.class);
-    private static final int ATTEMPTS = 8;
     private final JdbcClient jdbc;
     private final JsonMapper json;
 
-    PointRecorder(JdbcClient jdbc, JsonMapper json) {
+    private final DatabaseWrites writes;
+
+    PointRecorder(JdbcClient jdbc, JsonMapper json, DatabaseWrites writes) {
         this.jdbc = jdbc;
+        this.writes = writes;
         this.json = json;
     }
 
     public void insert(Point p) {
-        retrying("point " + p.levelIndex() + " of run " + p.runId(), () -> jdbc.sql("""
+        writes.retrying("point " + p.levelIndex() + " of run " + p.runId(), () -> jdbc.sql("""
                 INSERT INTO result_points (run_id, level_index, level, measured_seconds, requests, successes, errors,
                     error_rate, errors_by_cause, throughput_rps, latency_p50_ms, latency_p95_ms, latency_p99_ms,
                     latency_max_ms, cpu_ms_per_request, cpu_percent_of_limit, cpu_throttled_periods, cpu_throttled_ms,
@@ -68,7 +66,7 @@ public class PointRecorder {
     /** Fills in what JFR tells about a level once the recording is available. */
     public void updateJvm(long runId, int levelIndex, Double gcPauseMsPerSecond, Double heapMeanMb, Long pinnedEvents,
                           String extraFlag) {
-        retrying("JVM metrics of point " + levelIndex + " of run " + runId, () -> jdbc.sql("""
+        writes.retrying("JVM metrics of point " + levelIndex + " of run " + runId, () -> jdbc.sql("""
                 UPDATE result_points SET gc_pause_ms_per_s = :gc, heap_mean_mb = :heap,
                        vt_pinned_events = COALESCE(:pinned, vt_pinned_events),
                        flags = CASE WHEN CAST(:flag AS varchar) IS NULL OR CAST(:flag AS varchar) = ANY(flags) THEN flags
@@ -80,42 +78,19 @@ public class PointRecorder {
 
     /** Adds a flag (e.g. that JFR was lost) to every point of a run. */
     public void flagAll(long runId, String flag) {
-        retrying("flag " + flag + " on run " + runId, () -> jdbc.sql("""
+        writes.retrying("flag " + flag + " on run " + runId, () -> jdbc.sql("""
                 UPDATE result_points SET flags = array_append(flags, CAST(:flag AS varchar))
                  WHERE run_id = :run AND NOT (CAST(:flag AS varchar) = ANY(flags))
                 """).param("flag", flag).param("run", runId).update());
     }
 
     public void storeArtifact(long runId, String name, String contentType, byte[] content) {
-        retrying("artifact " + name + " of run " + runId, () -> jdbc.sql("""
+        writes.retrying("artifact " + name + " of run " + runId, () -> jdbc.sql("""
                 INSERT INTO run_artifacts (run_id, name, content_type, size_bytes, content)
                 VALUES (:run, :name, :type, :size, :content)
                 ON CONFLICT (run_id, name) DO UPDATE SET content = EXCLUDED.content, size_bytes = EXCLUDED.size_bytes,
-                       content_type = EXCLUDED.content_type, created_at = now()
+                       content_type = EXCLUDED.content_type, created_at = now(), pruned_at = NULL
                 """).param("run", runId).param("name", name).param("type", contentType).param("size", content.length)
                 .param("content", content).update());
-    }
-
-    private static <T> T retrying(String what, Supplier<T> write) {
-        Duration backoff = Duration.ofMillis(500);
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return write.get();
-            } catch (TransientDataAccessException | org.springframework.dao.DataAccessResourceFailureException e) {
-                if (attempt == ATTEMPTS) {
-                    throw e;
-                }
-                log.warn("Writing {} failed ({}); retry {} of {} in {} ms", what, e.getClass().getSimpleName(),
-                        attempt, ATTEMPTS - 1, backoff.toMillis());
-                try {
-                    Thread.sleep(backoff);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-                backoff = backoff.multipliedBy(2).compareTo(Duration.ofSeconds(15)) > 0 ? Duration.ofSeconds(15)
-                        : backoff.multipliedBy(2);
-            }
-        }
     }
 }

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -60,8 +62,46 @@ class BenchmarkEndToEndTest {
 
     @AfterEach
     void nothingIsLeftBehind() {
-        assertThat(engine.findManaged(Map.of("bench.worker", "e2e-worker")))
+        // Scoped to this platform: another build's end-to-end test may run on the same engine.
+        assertThat(engine.findManaged(Map.of("bench.worker", Platform.WORKER_ID, "bench.platform", platform.platformId())))
                 .as("containers of the test's runs after the job ended").isEmpty();
+    }
+
+    @Test
+    @Order(0)
+    void anAppThatWritesToTheRootFilesystemFailsWithTheRefusalAndTheNextRunIsUnaffected(@TempDir Path work)
+            throws Exception {
+        Path jar = jar(work, "WriteRoot", """
+                import java.nio.file.*;
+                public class WriteRoot {
+                    public static void main(String[] args) throws Exception {
+                        for (String p : new String[] {"/pwned", "/app/pwned", "/etc/ld.so.preload"}) {
+                            try {
+                                Files.writeString(Path.of(p), "pwned");
+                                System.out.println("WROTE " + p);
+                            } catch (Exception e) {
+                                System.out.println("refused " + e);
+                            }
+                        }
+                        System.exit(3);
+                    }
+                }
+                """);
+        long artifactId = platform.upload(jar).get("id").asLong();
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("artifactId", artifactId),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(25),
+                "scenario", Map.of("name", "hostile", "request", Map.of("path", "/")),
+                "load", Map.of("levels", List.of(5), "stepSeconds", 5, "warmupSeconds", 1),
+                "repetitions", 1), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(4));
+        assertThat(ended.get("status").asString()).isEqualTo("FAILED");
+        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        assertThat(run.get("status").asString()).isEqualTo("FAILED");
+        assertThat(run.get("failureReason").asString()).startsWith("app exited 3 before it was ready")
+                .contains("Read-only file system").doesNotContain("WROTE");
+        // the later tests of this class are the next runs: they succeed as usual
     }
 
     @Test
@@ -220,7 +260,7 @@ class BenchmarkEndToEndTest {
             Thread.sleep(500);
         }
         Instant cancelledAt = Instant.now();
-        assertThat(platform.delete("/api/v1/jobs/" + id)).isEqualTo(202);
+        assertThat(platform.post("/api/v1/jobs/" + id + "/cancel")).isEqualTo(202);
         JsonNode ended = platform.awaitEnd(id, Duration.ofMinutes(2));
         Duration toStop = Duration.between(cancelledAt, Instant.now());
         assertThat(ended.get("status").asString()).isEqualTo("CANCELLED");
@@ -232,10 +272,143 @@ class BenchmarkEndToEndTest {
                 .as("levels measured before the cancel stay; the rest never ran").isBetween(0, 3);
     }
 
+    @Test
+    @Order(6)
+    void aJarAlteredAfterUploadFailsItsRunAsCorruptBeforeAnyBuild(@TempDir Path work) throws Exception {
+        JsonNode artifact = platform.upload(memoryHog(work));
+        long artifactId = artifact.get("id").asLong();
+        Path stored = dataDir.resolve("artifacts").resolve(artifact.get("sha256").asString() + ".jar");
+        Files.write(stored, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("artifactId", artifactId),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(21),
+                "scenario", Map.of("name", "plain", "request", Map.of("path", "/", "expectedStatus", 200)),
+                "load", Map.of("levels", List.of(5), "stepSeconds", 5, "warmupSeconds", 1),
+                "repetitions", 1), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(3));
+        assertThat(ended.get("status").asString()).isEqualTo("FAILED");
+        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        System.out.println("corrupt artifact: run failed with: " + run.get("failureReason").asString());
+        assertThat(run.get("failureReason").asString()).startsWith("artifact-corrupt: artifact ")
+                .contains("does not match its sha256 (expected " + artifact.get("sha256").asString());
+        assertThat(platform.get("/api/v1/runs/" + run.get("id").asLong() + "/points").get("items")).isEmpty();
+        assertThat(engine.findImages(Map.of("bench.artifact-sha256", artifact.get("sha256").asString())))
+                .as("nothing was built from the altered JAR").isEmpty();
+    }
+
+    /**
+     * Hostile apps through the whole platform (the box itself is tested in HostileAppsTest): each
+     * run ends FAILED with the app's own account of what the box refused, and the runs after it
+     * (the later tests) are unaffected. One JAR; the job's environment picks the attack.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "engine   | no engine socket | 2375 refused",
+            "threads  | thread refused after | unable to create native thread",
+            "files    | Too many open files | opened",
+    })
+    @Order(7)
+    void aHostileAppIsContainedAndItsRunFailsWithWhatTheBoxRefused(String attack, String expected, String alsoExpected)
+            throws Exception {
+        if (hostileArtifact == 0) {
+            hostileArtifact = platform.upload(hostileJar(Files.createTempDirectory(dataDir, "hostile"))).get("id").asLong();
+        }
+        long before = ProcessHandle.allProcesses().count();
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("artifactId", hostileArtifact),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(25),
+                "scenario", Map.of("name", "hostile", "request", Map.of("path", "/")),
+                "load", Map.of("levels", List.of(5), "stepSeconds", 5, "warmupSeconds", 1),
+                "env", Map.of("HOSTILE_ATTACK", attack),
+                "repetitions", 1), 201);
+        JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(4));
+        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        String reason = run.get("failureReason").asString();
+        System.out.println("hostile app (" + attack + "): run " + run.get("status").asString() + ": " + reason);
+        assertThat(ended.get("status").asString()).isEqualTo("FAILED");
+        assertThat(reason).startsWith("app exited 3 before it was ready").contains(expected).contains(alsoExpected)
+                .doesNotContain("ESCAPED");
+        assertThat(ProcessHandle.allProcesses().count()).as("host processes after the run (before: %d)", before)
+                .isLessThan(before + 100);
+    }
+
+    private static long hostileArtifact;
+
+    /** Tries what HOSTILE_ATTACK names, reports what the box refused on stdout, and exits 3. */
+    private static Path hostileJar(Path work) throws Exception {
+        return jar(work, "Hostile", """
+                import java.io.FileInputStream;
+                import java.net.InetSocketAddress;
+                import java.net.Socket;
+                import java.nio.file.Files;
+                import java.nio.file.Path;
+                import java.util.ArrayList;
+                import java.util.List;
+                public class Hostile {
+                    public static void main(String[] args) throws Exception {
+                        switch (System.getenv("HOSTILE_ATTACK")) {
+                            case "engine" -> {
+                                for (String socket : new String[] {"/var/run/docker.sock", "/run/docker.sock"}) {
+                                    System.out.println(Files.exists(Path.of(socket)) ? "ESCAPED: " + socket + " is here"
+                                            : "no engine socket at " + socket);
+                                }
+                                for (int port : new int[] {2375, 2376}) {
+                                    try (Socket s = new Socket()) {
+                                        s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+                                        System.out.println("ESCAPED: the engine answers on " + port);
+                                    } catch (Exception e) {
+                                        System.out.println(port + " refused: " + e.getMessage());
+                                    }
+                                }
+                            }
+                            case "threads" -> {
+                                int started = 0;
+                                String refusal = null;
+                                try {
+                                    while (started < 100_000) {
+                                        Thread.ofPlatform().daemon().start(() -> {
+                                            try { Thread.sleep(600_000); } catch (InterruptedException e) { }
+                                        });
+                                        started++;
+                                    }
+                                } catch (Throwable e) {
+                                    refusal = e.getMessage();
+                                }
+                                try {
+                                    new ProcessBuilder("true").start().waitFor();
+                                    System.out.println("a process still started");
+                                } catch (Exception e) {
+                                    System.out.println("process refused: " + e.getMessage().lines().findFirst().orElse(""));
+                                }
+                                // last, so it survives the failure reason's 400-character tail
+                                System.out.println(refusal == null ? "ESCAPED: " + started + " threads"
+                                        : "thread refused after " + started + ": " + refusal);
+                            }
+                            case "files" -> {
+                                List<FileInputStream> open = new ArrayList<>();
+                                try {
+                                    while (open.size() < 1_000_000) {
+                                        open.add(new FileInputStream("/etc/hostname"));
+                                    }
+                                    System.out.println("ESCAPED: " + open.size() + " files");
+                                } catch (Exception e) {
+                                    System.out.println("opened " + open.size() + " files, then: " + e.getMessage());
+                                }
+                            }
+                            default -> System.out.println("unknown attack");
+                        }
+                        System.out.flush();
+                        System.exit(3);
+                    }
+                }
+                """);
+    }
+
     /** An app that answers HTTP and then keeps allocating: a hostile app built in the test. */
     private static Path memoryHog(Path work) throws Exception {
-        Path source = work.resolve("Hog.java");
-        Files.writeString(source, """
+        return jar(work, "Hog", """
                 import com.sun.net.httpserver.HttpServer;
                 import java.net.InetSocketAddress;
                 import java.util.ArrayList;
@@ -262,22 +435,28 @@ class BenchmarkEndToEndTest {
                     }
                 }
                 """);
+    }
+
+    /** An executable JAR of one class compiled here from {@code source}. */
+    private static Path jar(Path work, String className, String source) throws Exception {
+        Path sourceFile = work.resolve(className + ".java");
+        Files.writeString(sourceFile, source);
         int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d",
-                work.toString(), source.toString());
+                work.toString(), sourceFile.toString());
         assertThat(compiled).isZero();
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Hog");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, className);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
-            out.putNextEntry(new JarEntry("Hog.class"));
-            out.write(Files.readAllBytes(work.resolve("Hog.class")));
+            out.putNextEntry(new JarEntry(className + ".class"));
+            out.write(Files.readAllBytes(work.resolve(className + ".class")));
             out.closeEntry();
             out.putNextEntry(new JarEntry("nonce.txt"));
             out.write(Long.toString(System.nanoTime()).getBytes(StandardCharsets.UTF_8));
             out.closeEntry();
         }
-        Path jar = work.resolve("hog.jar");
+        Path jar = work.resolve(className.toLowerCase() + ".jar");
         Files.write(jar, bytes.toByteArray());
         return jar;
     }

@@ -23,34 +23,90 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The whole platform for an end-to-end test: the api as its own process (the packaged jar, on
- * its embedded PostgreSQL), a worker in this JVM, and a client that speaks only HTTP to the api.
+ * its embedded PostgreSQL), one or more workers in this JVM (each its own Spring context with its
+ * own worker id, work directory and metrics port, all on the api's database) or none (see
+ * {@link #startApi}, for tests that run workers as processes), and a client that speaks only HTTP
+ * to the api.
  */
 final class Platform implements AutoCloseable {
 
     static final String ADMIN_TOKEN = "bench_end-to-end-test-admin-token-0123456789";
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final Process api;
-    private final ConfigurableApplicationContext worker;
+    private final Map<String, ConfigurableApplicationContext> workers;
     private final String base;
+    private final Properties database;
     private final HttpClient http = HttpClient.newHttpClient();
 
-    private Platform(Process api, ConfigurableApplicationContext worker, String base) {
+    private Platform(Process api, Map<String, ConfigurableApplicationContext> workers, String base,
+                     Properties database) {
         this.api = api;
-        this.worker = worker;
+        this.workers = workers;
         this.base = base;
+        this.database = database;
     }
 
+    /**
+     * The worker id of {@link #start(Path)}, unique per test JVM: other builds on the same engine
+     * run this test at the same time, and a test that looks for its leftover containers by the
+     * bench.worker label must not find theirs.
+     */
+    static final String WORKER_ID = "e2e-worker-" + ProcessHandle.current().pid();
+
     static Platform start(Path dataDir) throws Exception {
+        return start(dataDir, List.of(WORKER_ID));
+    }
+
+    /** The api and one worker per id, all started before this returns. */
+    static Platform start(Path dataDir, List<String> workerIds) throws Exception {
+        Platform apiOnly = startApi(dataDir);
+        Map<String, ConfigurableApplicationContext> workers = new LinkedHashMap<>();
+        try {
+            for (String id : workerIds) {
+                // The names application.properties reads its placeholders from (default properties rank lowest).
+                Map<String, Object> props = new LinkedHashMap<>(apiOnly.databaseEnvironment());
+                props.put("bench.worker.id", id);
+                props.put("bench.worker.poll-interval", "500ms");
+                props.put("bench.worker.data-dir", dataDir.toString());
+                props.put("bench.worker.work-dir", dataDir.resolve("work-" + id).toString());
+                props.put("bench.worker.generator-warmup", "3s");
+                props.put("BENCH_WORKER_METRICS_PORT", "0");
+                // Low box limits so the hostile-app runs hit them before the 512 MB memory limit.
+                props.put("bench.worker.pids-limit", "512");
+                props.put("bench.worker.nofile-limit", "4096");
+                workers.put(id, new SpringApplicationBuilder(WorkerApplication.class).properties(props).run());
+            }
+            return new Platform(apiOnly.api, workers, apiOnly.base, apiOnly.database);
+        } catch (RuntimeException e) {
+            // The test class gets no Platform to close: stop what started here, or it outlives the build.
+            workers.values().forEach(ConfigurableApplicationContext::close);
+            apiOnly.api.destroyForcibly();
+            throw e;
+        }
+    }
+
+    /** The api alone on its embedded PostgreSQL, for tests that run workers as processes of their own. */
+    static Platform startApi(Path dataDir) throws Exception {
+        return startApi(dataDir, Map.of());
+    }
+
+    /**
+     * The api alone; on the PostgreSQL {@code externalDatabase} names (BENCH_DB_URL, BENCH_DB_USER,
+     * BENCH_DB_PASSWORD) when given, which a test can then stop and start.
+     */
+    static Platform startApi(Path dataDir, Map<String, String> externalDatabase) throws Exception {
         Path apiJar = Path.of("..", "api", "target", "jvmbench-api-0.1.0-SNAPSHOT.jar").toAbsolutePath().normalize();
         if (!Files.exists(apiJar)) {
             throw new IllegalStateException(apiJar + " is missing: build the api first (./mvnw verify from the root does)");
         }
         int port = freePort();
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process api = new ProcessBuilder(java, "-jar", apiJar.toString(), "--bench.data-dir=" + dataDir,
+        ProcessBuilder builder = new ProcessBuilder(java, "-jar", apiJar.toString(), "--bench.data-dir=" + dataDir,
                 "--server.port=" + port, "--bench.security.bootstrap-token=" + ADMIN_TOKEN,
                 "--bench.db.embedded.binaries-dir=" + Path.of(System.getProperty("user.home"), ".cache/jvmbench/pg-binaries"))
-                .redirectErrorStream(true).redirectOutput(dataDir.resolve("api.log").toFile()).start();
+                .redirectErrorStream(true).redirectOutput(dataDir.resolve("api.log").toFile());
+        builder.environment().putAll(externalDatabase);
+        Process api = builder.start();
         String base = "http://127.0.0.1:" + port;
         Instant deadline = Instant.now().plusSeconds(180);
         HttpClient probe = HttpClient.newHttpClient();
@@ -73,28 +129,36 @@ final class Platform implements AutoCloseable {
             Thread.sleep(500);
         }
         Properties db = new Properties();
-        try (var in = Files.newInputStream(dataDir.resolve("embedded-db.env"))) {
-            db.load(in);
+        if (externalDatabase.isEmpty()) {
+            try (var in = Files.newInputStream(dataDir.resolve("embedded-db.env"))) {
+                db.load(in);
+            }
+        } else {
+            db.putAll(externalDatabase);
         }
-        Map<String, Object> props = new LinkedHashMap<>();
-        // The names application.properties reads its placeholders from (default properties rank lowest).
-        props.put("BENCH_DB_URL", db.getProperty("BENCH_DB_URL"));
-        props.put("BENCH_DB_USER", db.getProperty("BENCH_DB_USER"));
-        props.put("BENCH_DB_PASSWORD", db.getProperty("BENCH_DB_PASSWORD"));
-        props.put("bench.worker.id", "e2e-worker");
-        props.put("bench.worker.poll-interval", "500ms");
-        props.put("bench.worker.data-dir", dataDir.toString());
-        props.put("bench.worker.work-dir", dataDir.resolve("work").toString());
-        props.put("bench.worker.generator-warmup", "3s");
-        try {
-            ConfigurableApplicationContext worker = new SpringApplicationBuilder(WorkerApplication.class)
-                    .properties(props).run();
-            return new Platform(api, worker, base);
-        } catch (RuntimeException e) {
-            // The test class gets no Platform to close: stop the api here, or its process outlives the build.
-            api.destroyForcibly();
-            throw e;
-        }
+        return new Platform(api, Map.of(), base, db);
+    }
+
+    /** The names application.properties reads its placeholders from, as environment or default properties. */
+    Map<String, String> databaseEnvironment() {
+        return Map.of("BENCH_DB_URL", database.getProperty("BENCH_DB_URL"),
+                "BENCH_DB_USER", database.getProperty("BENCH_DB_USER"),
+                "BENCH_DB_PASSWORD", database.getProperty("BENCH_DB_PASSWORD"));
+    }
+
+    /** The worker's own /actuator/prometheus, as text. */
+    String workerMetrics(String workerId) throws Exception {
+        int port = workers.get(workerId).getBean(dev.jvmbench.worker.metrics.MetricsServer.class).port();
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + dev.jvmbench.worker.metrics.MetricsServer.PATH))
+                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+
+    /** The api's /actuator/prometheus, as text. */
+    String apiMetrics() throws Exception {
+        return getText("/actuator/prometheus");
     }
 
     JsonNode post(String path, Object body, int expectedStatus) throws Exception {
@@ -103,6 +167,11 @@ final class Platform implements AutoCloseable {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as("POST %s: %s", path, response.body()).isEqualTo(expectedStatus);
         return JSON.readTree(response.body());
+    }
+
+    /** The bench.platform label of this platform's containers (other platforms may share the engine). */
+    String platformId() {
+        return workers.values().iterator().next().getBean(dev.jvmbench.worker.claim.RunQueue.class).platformId();
     }
 
     JsonNode upload(Path jar) throws Exception {
@@ -124,6 +193,25 @@ final class Platform implements AutoCloseable {
         return JSON.readTree(response.body());
     }
 
+    /** POSTs JSON with extra headers and returns whatever the api answers (no assertion). */
+    HttpResponse<String> postRaw(String path, Object body, Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** SIGKILL to the api process: no shutdown hook, no graceful end of requests in flight. */
+    void killApi() throws InterruptedException {
+        api.destroyForcibly();
+        api.waitFor();
+    }
+
+    /** Whatever the api answers, for tests that expect errors. */
+    HttpResponse<String> raw(String path) throws Exception {
+        return http.send(request(path).timeout(Duration.ofSeconds(20)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     String getText(String path) throws Exception {
         HttpResponse<String> response = http.send(request(path).GET().build(),
                 HttpResponse.BodyHandlers.ofString(java.nio.charset.StandardCharsets.UTF_8));
@@ -131,8 +219,9 @@ final class Platform implements AutoCloseable {
         return response.body();
     }
 
-    int delete(String path) throws Exception {
-        return http.send(request(path).DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    int post(String path) throws Exception {
+        return http.send(request(path).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     /** Polls the job until it ends; fails the test past the deadline. */
@@ -156,7 +245,7 @@ final class Platform implements AutoCloseable {
 
     @Override
     public void close() {
-        worker.close();
+        workers.values().forEach(ConfigurableApplicationContext::close);
         api.destroy();
         try {
             if (!api.waitFor(java.util.concurrent.TimeUnit.SECONDS.toMillis(30), java.util.concurrent.TimeUnit.MILLISECONDS)) {

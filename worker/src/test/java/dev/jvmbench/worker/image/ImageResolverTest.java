@@ -177,7 +177,7 @@ class ImageResolverTest {
 
         assertThatThrownBy(() -> resolver.resolve(artifact, 21, ThreadModel.PLATFORM))
                 .isInstanceOf(ImageResolutionException.class)
-                .hasMessage("artifact abababababab: the stored JAR " + missing + " does not exist");
+                .hasMessage("artifact-missing: artifact abababababab: the stored JAR " + missing + " does not exist");
     }
 
     @Test
