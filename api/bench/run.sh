@@ -7,7 +7,7 @@
 #
 #   api/bench/run.sh [clients=500] [seconds=20] [jobs=50]      (./bench loadtest does the same)
 #
-# About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 2 s, the load. Environment:
+# About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 5 s, the load. Environment:
 # JAVA_HOME (JDK 25; ./bench sets it), BENCH_PG_BINARIES (default ~/.cache/jvmbench/pg-binaries,
 # shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40).
 set -euo pipefail
@@ -48,9 +48,10 @@ say "starting the api on 127.0.0.1:$port (log $work/api.log while it runs)"
   --bench.db.embedded.binaries-dir="${BENCH_PG_BINARIES:-$HOME/.cache/jvmbench/pg-binaries}" \
   --bench.security.bootstrap-token="$token" ${BENCH_LOADTEST_API_OPTS:-} >"$work/api.log" 2>&1 &
 api_pid=$!
-for _ in $(seq 120); do
-  curl -sf "http://127.0.0.1:$port/actuator/health" >/dev/null 2>&1 && break
+waited=0
+until curl -sf "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null 2>&1; do
   kill -0 "$api_pid" 2>/dev/null || { tail -n 30 "$work/api.log" >&2; say "the api did not start"; exit 1; }
+  (( waited++ < 120 )) || { tail -n 30 "$work/api.log" >&2; say "the api was not ready in 120 s"; exit 1; }
   sleep 1
 done
 

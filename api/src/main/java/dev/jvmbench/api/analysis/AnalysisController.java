@@ -13,9 +13,7 @@ import jakarta.validation.constraints.Min;
 import java.util.ArrayList;
 import dev.jvmbench.api.query.Labels;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -109,6 +107,7 @@ class AnalysisController {
                          @RequestParam(required = false) Double cpus,
                          @RequestParam(required = false) Integer memoryMb,
                          @Parameter(description = "key=value, repeatable, e.g. branch=main")
+                         // declared for the contract and Spring's binding; read raw by Labels.fromQuery (a value may hold a comma)
                          @RequestParam(required = false) List<String> label,
                          @RequestParam(defaultValue = "50") @Min(value = 1, message = "must be between 1 and 500")
                          @Max(value = 500, message = "must be between 1 and 500") int limit,

@@ -19,7 +19,6 @@ import java.util.Set;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -105,28 +104,27 @@ public class ArtifactService {
                 long size = Files.size(temp);
                 Path target = storage.resolve(sha256 + ".jar");
                 String main = startClass;
-                try {
-                    return transactions.execute(status -> {
-                        jdbc.sql("SELECT 1 FROM (SELECT pg_advisory_xact_lock(:key)) AS locked").param("key", QUOTA_LOCK)
-                                .query(Integer.class).single();
-                        var concurrent = artifacts.findBySha256(sha256);
-                        if (concurrent.isPresent()) {
-                            return new Stored(concurrent.get().view(), false);
-                        }
-                        long used = jdbc.sql("SELECT coalesce(sum(size_bytes), 0) FROM artifacts").query(Long.class).single();
-                        if (used + size > quota.toBytes()) {
-                            throw ApiException.typed(HttpStatus.INSUFFICIENT_STORAGE, "quota-exceeded",
-                                    "Insufficient Storage", "storing these " + size + " bytes would take the uploaded JARs to "
-                                    + (used + size) + " bytes, past the quota of " + quota.toBytes()
-                                    + " bytes (bench.artifacts.quota); " + used + " bytes are in use");
-                        }
-                        move(temp, target);
-                        return new Stored(artifacts.saveAndFlush(new ArtifactEntity(sha256, truncate(filename), size,
-                                main, springBoot, target.toString(), clock.instant())).view(), true);
-                    });
-                } catch (DataIntegrityViolationException concurrentSameBytes) {
-                    return new Stored(artifacts.findBySha256(sha256).orElseThrow().view(), false);
-                }
+                // Inserts happen only under this lock, so the second upload of the same bytes finds the first here.
+                return transactions.execute(status -> {
+                    jdbc.sql("SELECT 1 FROM (SELECT pg_advisory_xact_lock(:key)) AS locked").param("key", QUOTA_LOCK)
+                            .query(Integer.class).single();
+                    var concurrent = artifacts.findBySha256(sha256);
+                    if (concurrent.isPresent()) {
+                        return new Stored(concurrent.get().view(), false);
+                    }
+                    long used = jdbc.sql("SELECT coalesce(sum(size_bytes), 0) FROM artifacts").query(Long.class).single();
+                    if (used + size > quota.toBytes()) {
+                        throw ApiException.typed(HttpStatus.INSUFFICIENT_STORAGE, "quota-exceeded",
+                                "Insufficient Storage", "storing these " + size + " bytes would take the uploaded JARs to "
+                                + (used + size) + " bytes, past the quota of " + quota.toBytes()
+                                + " bytes (bench.artifacts.quota); " + used + " bytes are in use");
+                    }
+                    // The row first: a refused row leaves no file behind; a failed move rolls the row back.
+                    Stored stored = new Stored(artifacts.saveAndFlush(new ArtifactEntity(sha256, truncate(filename), size,
+                            main, springBoot, target.toString(), clock.instant())).view(), true);
+                    move(temp, target);
+                    return stored;
+                });
             } finally {
                 Files.deleteIfExists(temp);
             }

@@ -40,11 +40,6 @@ public final class ParameterSchemas {
         return openApi -> on(openApi, path, method, name, schema -> schema.setFormat(format));
     }
 
-    /** The string parameter (or each item) is at least {@code min} characters long. */
-    public static OpenApiCustomizer minLength(String path, PathItem.HttpMethod method, String name, int min) {
-        return openApi -> on(openApi, path, method, name, schema -> schema.setMinLength(min));
-    }
-
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static void on(OpenAPI openApi, String path, PathItem.HttpMethod method, String name,
                            Consumer<Schema> change) {

@@ -1,12 +1,11 @@
 package dev.jvmbench.api.database;
 
-import dev.jvmbench.common.database.EmbeddedPostgres;
-
 import com.zaxxer.hikari.HikariDataSource;
 import dev.jvmbench.api.config.BenchProperties;
+import dev.jvmbench.common.OwnerOnlyFiles;
+import dev.jvmbench.common.database.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
@@ -60,7 +59,7 @@ class DatabaseConfiguration {
     private static void writeConnectionFile(Path dataDir, EmbeddedPostgres postgres) {
         Path file = dataDir.resolve("embedded-db.env");
         try {
-            EmbeddedPostgres.writeOwnerOnly(file, "BENCH_DB_URL=" + postgres.jdbcUrl() + "\nBENCH_DB_USER="
+            OwnerOnlyFiles.write(file, "BENCH_DB_URL=" + postgres.jdbcUrl() + "\nBENCH_DB_USER="
                     + postgres.user() + "\nBENCH_DB_PASSWORD=" + postgres.password() + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -19,10 +19,8 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import dev.jvmbench.api.query.Labels;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -67,6 +65,7 @@ class JobController {
     @Operation(operationId = "listJobs", summary = "List jobs, newest first", description = "Every given filter must match. label=key=value may repeat; status may repeat or be comma-separated.")
     @GetMapping
     JobPage list(@RequestParam(required = false) List<String> status,
+                 // declared for the contract and Spring's binding; read raw by Labels.fromQuery (a value may hold a comma)
                  @RequestParam(required = false) List<String> label,
                  @RequestParam(required = false) String app,
                  @RequestParam(required = false) String scenario,

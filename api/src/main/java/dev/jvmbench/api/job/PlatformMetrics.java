@@ -81,9 +81,11 @@ class PlatformMetrics {
             try {
                 current = read();
             } catch (RuntimeException e) {
-                // A scrape must not fail because the database blips: keep the last values (or zeros).
+                // A scrape must not fail because the database blips: keep the last values (or zeros),
+                // stamped now so that the other gauges of this scrape do not each wait for the database again.
                 log.warn("Reading the platform metrics failed: {}", e.getMessage());
-                current = current != null ? current
+                current = current != null
+                        ? new Snapshot(System.nanoTime(), current.jobs(), current.queuedRuns(), current.oldestQueuedSeconds())
                         : new Snapshot(System.nanoTime(), Map.of(), 0, 0);
             }
             snapshot = current;

@@ -1,11 +1,11 @@
 package dev.jvmbench.api.security;
 
 import dev.jvmbench.api.config.BenchProperties;
+import dev.jvmbench.common.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -40,9 +40,7 @@ class AdminTokenBootstrap implements ApplicationRunner {
         Path file = properties.dataDir().resolve("admin-token");
         try {
             Files.createDirectories(properties.dataDir());
-            Files.deleteIfExists(file);
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(file, issued.token() + "\n");
+            OwnerOnlyFiles.write(file, issued.token() + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the admin token to " + file, e);
         }

@@ -11,7 +11,6 @@ import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.firewall.HttpFirewall;
-import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,12 +37,6 @@ class SecurityConfiguration {
         StrictHttpFirewall firewall = new StrictHttpFirewall();
         firewall.setUnsafeAllowAnyHttpMethod(true);
         return firewall;
-    }
-
-    /** A request the firewall refuses is answered 400 with problem details. */
-    @Bean
-    RequestRejectedHandler requestRejectedHandler(ProblemSecurityHandlers problems) {
-        return (request, response, rejected) -> problems.handle(request, response, rejected);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package dev.jvmbench.common.database;
 
+import dev.jvmbench.common.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -158,7 +158,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
 
     private static void initCluster(Path bin, Path home, Path pgdata, String password) throws IOException {
         Path pwFile = home.resolve("initdb-password.tmp");
-        writeOwnerOnly(pwFile, password + "\n");
+        OwnerOnlyFiles.write(pwFile, password + "\n");
         Path staging = home.resolve("pgdata.initdb");
         deleteRecursively(staging);
         try {
@@ -284,9 +284,9 @@ public final class EmbeddedPostgres implements AutoCloseable {
     static String passwordOf(Path home) throws IOException {
         Path file = home.resolve("db-password");
         if (Files.exists(file)) {
-            if (!Files.getPosixFilePermissions(file).equals(OWNER_ONLY)) {
+            if (!Files.getPosixFilePermissions(file).equals(OwnerOnlyFiles.OWNER_ONLY)) {
                 log.warn("{} was readable by others; narrowing it to rw-------", file);
-                Files.setPosixFilePermissions(file, OWNER_ONLY);
+                Files.setPosixFilePermissions(file, OwnerOnlyFiles.OWNER_ONLY);
             }
             String password = Files.readString(file).trim();
             if (password.isEmpty()) {
@@ -298,23 +298,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
         byte[] bytes = new byte[24];
         new SecureRandom().nextBytes(bytes);
         String password = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        writeOwnerOnly(file, password);
+        OwnerOnlyFiles.write(file, password);
         return password;
-    }
-
-    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
-            PosixFilePermissions.fromString("rw-------");
-
-    /** Writes a new file that is created with mode 600 (a temp file moved into place). */
-    public static void writeOwnerOnly(Path file, String content) throws IOException {
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp",
-                PosixFilePermissions.asFileAttribute(OWNER_ONLY));
-        try {
-            Files.writeString(tmp, content);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 
     private static List<String> asUnprivilegedUser(List<String> command) {

@@ -129,7 +129,7 @@ public class RunQueue {
 
     /** Ends a run this worker owns, then settles its job when no run is left to execute. */
     public void finish(ClaimedRun run, String workerId, RunStatus outcome, String reason) {
-        writes.retrying("outcome of " + run.label(), () -> tx.executeWithoutResult(status -> {
+        writes.retrying("outcome of " + run.label(), () -> {
             int changed = jdbc.sql("""
                     UPDATE runs SET status = :status, failure_reason = :reason, finished_at = now(), current_step = NULL
                      WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
@@ -140,7 +140,7 @@ public class RunQueue {
                 return;
             }
             settleJob(run.jobId());
-        }));
+        });
     }
 
     /**
@@ -150,7 +150,7 @@ public class RunQueue {
      * one of the run's {@code maxAttempts}: a crash does (see {@link #recoverStale}).
      */
     public void release(ClaimedRun run, String workerId, String reason) {
-        writes.retrying("release of " + run.label(), () -> tx.executeWithoutResult(status -> {
+        writes.retrying("release of " + run.label(), () -> {
             int changed = jdbc.sql("""
                     UPDATE runs SET status = 'QUEUED', worker_id = NULL, current_step = NULL, current_level = NULL,
                            started_at = NULL, failure_reason = :reason, attempt = attempt - 1
@@ -159,7 +159,7 @@ public class RunQueue {
             if (changed == 1) {
                 deleteAttemptData(run.runId());
             }
-        }));
+        });
     }
 
     /**

@@ -54,14 +54,17 @@ public class WorkerIdentity implements DisposableBean {
         log.info("Worker id '{}' is this process's", id);
     }
 
-    public String id() {
-        return id;
-    }
-
     @Override
     public void destroy() throws SQLException {
         if (connection != null) {
-            connection.close(); // ends the session, which releases the lock
+            // Closing a pooled connection keeps its session (and a session lock) alive: unlock first.
+            try (PreparedStatement unlock = connection.prepareStatement("SELECT pg_advisory_unlock(?, hashtext(?))")) {
+                unlock.setInt(1, LOCK_NAMESPACE);
+                unlock.setString(2, id);
+                unlock.execute();
+            } finally {
+                connection.close();
+            }
         }
     }
 }

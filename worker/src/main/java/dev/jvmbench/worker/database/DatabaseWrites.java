@@ -45,10 +45,10 @@ public final class DatabaseWrites {
     }
 
     public void retrying(String what, Runnable write) {
-        retrying(what, () -> ownTransaction.execute(status -> {
+        retrying(what, () -> {
             write.run();
             return null;
-        }), FIRST_BACKOFF);
+        });
     }
 
     /**

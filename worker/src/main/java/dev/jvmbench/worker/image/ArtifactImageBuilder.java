@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.image;
 
+import dev.jvmbench.worker.container.ContainerSpec;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,7 +51,7 @@ final class ArtifactImageBuilder {
     static final AbsoluteUnixPath APP_DIR = AbsoluteUnixPath.get("/app");
     static final AbsoluteUnixPath APP_JAR = AbsoluteUnixPath.get("/app/app.jar");
     /** The JDK images' user {@code app}; numeric so that a base image without it still runs non-root. */
-    static final String USER = "10001:10001";
+    static final String USER = ContainerSpec.APP_USER;
     // Fixed times make the same JAR on the same base give the same image id.
     private static final Instant CREATION_TIME = Instant.EPOCH;
     private static final Instant FILE_TIME = Instant.EPOCH.plusSeconds(1);

@@ -19,6 +19,8 @@ public class WorkerMetrics {
     public static final String APP = "app";
     public static final String UPSTREAM = "upstream";
     public static final String LOADGEN = "loadgen";
+    /** How a failure reason starts when the engine did not answer: classified as reason "engine". */
+    public static final String ENGINE_UNAVAILABLE = "the Docker engine is unavailable";
     private final MeterRegistry registry;
     private final Counter claimed;
 
@@ -87,7 +89,7 @@ public class WorkerMetrics {
         if (reason != null && reason.contains("OOMKilled")) {
             return "oom-killed";
         }
-        if (reason != null && reason.startsWith("the Docker engine is unavailable")) {
+        if (reason != null && reason.startsWith(ENGINE_UNAVAILABLE)) {
             return "engine-unavailable";
         }
         if (failedStep == null) {

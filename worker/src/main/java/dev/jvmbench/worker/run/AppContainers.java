@@ -94,31 +94,30 @@ final class AppContainers {
     }
 
     static ContainerSpec nginx(RunContext ctx, int port, WorkerProperties properties) {
-        return ContainerSpec.builder(NGINX_IMAGE)
-                .sandbox("www-data")
-                .tmpfs("/tmp", UPSTREAM_TMPFS)
-                .pidsLimit(properties.pidsLimit())
-                .nofileLimit(properties.nofileLimit())
-                .namePrefix("bench-run" + ctx.run.runId() + "-nginx")
-                .runId(Long.toString(ctx.run.runId()))
-                .labels(roleLabels(ctx, "nginx"))
+        return upstream(NGINX_IMAGE, "nginx", "www-data", ctx, properties)
                 .env("PORT", Integer.toString(port))
                 .env("DELAY_SECONDS", Double.toString(ctx.plan.httpDelayMs() / 1000.0))
                 .build();
     }
 
     static ContainerSpec postgres(RunContext ctx, int port, WorkerProperties properties) {
-        return ContainerSpec.builder(POSTGRES_IMAGE)
-                .sandbox("postgres")
-                .tmpfs("/tmp", UPSTREAM_TMPFS)
+        return upstream(POSTGRES_IMAGE, "postgres", "postgres", ctx, properties)
                 .volume(POSTGRES_DATA)
-                .pidsLimit(properties.pidsLimit())
-                .nofileLimit(properties.nofileLimit())
-                .namePrefix("bench-run" + ctx.run.runId() + "-postgres")
-                .runId(Long.toString(ctx.run.runId()))
-                .labels(roleLabels(ctx, "postgres"))
                 .env("PGPORT", Integer.toString(port))
                 .build();
+    }
+
+    /** The box every upstream shares: the app's limits, its own user, a writable /tmp only. */
+    private static ContainerSpec.Builder upstream(String image, String role, String user, RunContext ctx,
+                                                  WorkerProperties properties) {
+        return ContainerSpec.builder(image)
+                .sandbox(user)
+                .tmpfs("/tmp", UPSTREAM_TMPFS)
+                .pidsLimit(properties.pidsLimit())
+                .nofileLimit(properties.nofileLimit())
+                .namePrefix("bench-run" + ctx.run.runId() + "-" + role)
+                .runId(Long.toString(ctx.run.runId()))
+                .labels(roleLabels(ctx, role));
     }
 
     private static Map<String, String> roleLabels(RunContext ctx, String role) {

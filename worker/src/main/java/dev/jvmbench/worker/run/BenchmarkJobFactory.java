@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.worker.metrics.WorkerMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -99,7 +100,7 @@ class BenchmarkJobFactory {
                 fail(ctx, name, steps.explain(ctx, name, e.getMessage()), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.getMessage()));
             } catch (dev.jvmbench.worker.container.ContainerEngineUnavailableException e) {
-                fail(ctx, name, "the Docker engine is unavailable: " + e.getMessage(), e);
+                fail(ctx, name, WorkerMetrics.ENGINE_UNAVAILABLE + ": " + e.getMessage(), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.getMessage()));
             } catch (RuntimeException e) {
                 fail(ctx, name, steps.explain(ctx, name, name + " failed: " + e.getMessage()), e);

@@ -66,7 +66,7 @@ class PointAssembler {
                 scrape == null || scrape.peakThreadsMax() == null ? null : (int) Math.round(scrape.peakThreadsMax()),
                 scrape == null ? null : scrape.scrapeSuccessShare(),
                 load.loadgenCpuPercent(), saturated, rateReached, ceiling,
-                TheoreticalCeiling.measuredShare(throughput, ceiling), ctx.appNofileLimit, flags);
+                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags);
     }
 
     private static Double ms(Integer millis) {

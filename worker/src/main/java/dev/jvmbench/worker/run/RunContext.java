@@ -28,8 +28,6 @@ final class RunContext {
     final Map<Upstream, RunningContainer> upstreams = new EnumMap<>(Upstream.class);
     final Map<Upstream, Integer> upstreamPorts = new EnumMap<>(Upstream.class);
     RunningContainer app;
-    /** The nofile ulimit the app container got; recorded on every point (it bounds connections). */
-    Integer appNofileLimit;
     int appPort;
     ContainerSampler sampler;
     PrometheusScraper scraper;

@@ -41,6 +41,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -132,9 +133,7 @@ class RunSteps {
     void startApp(RunContext ctx) {
         JobSpec spec = ctx.run.spec();
         ctx.appPort = spec.usesStockApps() || spec.app().port() == null ? freePort() : spec.app().port();
-        ContainerSpec appSpec = AppContainers.app(ctx, properties);
-        ctx.appNofileLimit = appSpec.nofileLimit() > 0 ? Math.toIntExact(appSpec.nofileLimit()) : null;
-        ctx.app = engine.start(appSpec);
+        ctx.app = engine.start(AppContainers.app(ctx, properties));
         metrics.containerStarted(WorkerMetrics.APP);
         ctx.sampler = ContainerSampler.start(ctx.app.id(), ctx.app.hostPid(), spec.limits().cpus());
         // Probing the benchmarked request itself is only safe for a GET: then its status is the answer.
@@ -321,26 +320,21 @@ class RunSteps {
         try {
             // Run ids restart at 1 in every database: the platform label keeps one platform's
             // teardown from removing another platform's containers on a shared engine.
-            Map<String, String> ofRun = Map.of(dev.jvmbench.worker.container.ContainerSpec.RUN_ID_LABEL,
+            Map<String, String> ofRun = Map.of(ContainerSpec.RUN_ID_LABEL,
                     Long.toString(ctx.run.runId()), "bench.platform", ctx.platformId);
-            // By role first, so the metrics count each kind; then whatever else carries the run's labels.
-            int apps = engine.removeManaged(withRole(ofRun, "app"));
-            int upstreams = engine.removeManaged(withRole(ofRun, "nginx")) + engine.removeManaged(withRole(ofRun, "postgres"));
-            metrics.containersRemoved(WorkerMetrics.APP, apps);
-            metrics.containersRemoved(WorkerMetrics.UPSTREAM, upstreams);
-            int removed = apps + upstreams + engine.removeManaged(ofRun);
+            // Counted by role for the metrics from one listing, then all removed at once.
+            Map<String, Long> byRole = engine.findManaged(ofRun).stream().collect(Collectors.groupingBy(
+                    container -> container.labels().getOrDefault("bench.role", ""), Collectors.counting()));
+            int removed = engine.removeManaged(ofRun);
+            metrics.containersRemoved(WorkerMetrics.APP, byRole.getOrDefault("app", 0L).intValue());
+            metrics.containersRemoved(WorkerMetrics.UPSTREAM,
+                    (int) (byRole.getOrDefault("nginx", 0L) + byRole.getOrDefault("postgres", 0L)));
             log.info("{}: teardown removed {} containers", ctx.run.label(), removed);
         } catch (RuntimeException e) {
             log.error("{}: teardown could not remove the run's containers ({}); the next worker start removes them",
                     ctx.run.label(), e.getMessage());
         }
         deleteRecursively(ctx.workDir);
-    }
-
-    private static Map<String, String> withRole(Map<String, String> labels, String role) {
-        Map<String, String> result = new java.util.HashMap<>(labels);
-        result.put("bench.role", role);
-        return result;
     }
 
     private void expectReady(String what, RunningContainer container, ReadinessStrategy readiness) {

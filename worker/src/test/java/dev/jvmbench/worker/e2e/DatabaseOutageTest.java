@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jvmbench.common.database.EmbeddedPostgres;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
-import dev.jvmbench.worker.container.RunningContainer;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,8 +51,7 @@ class DatabaseOutageTest {
         }
         // A failed assertion kills the worker (SIGKILL) before it tears down: its containers go here.
         try (ContainerEngine engine = ContainerEngine.docker(ContainerEngineProperties.defaults())) {
-            engine.findManaged(Map.of("bench.worker", WORKER_ID)).forEach(c -> engine.remove(
-                    new RunningContainer(c.id(), c.name(), 0)));
+            engine.removeManaged(Map.of("bench.worker", WORKER_ID));
         }
     }
 

@@ -47,8 +47,7 @@ class WorkerCrashRecoveryTest {
             platform.close();
         }
         if (engine != null) {
-            engine.findManaged(Map.of("bench.worker", WORKER_ID)).forEach(c -> engine.remove(
-                    new dev.jvmbench.worker.container.RunningContainer(c.id(), c.name(), 0)));
+            engine.removeManaged(Map.of("bench.worker", WORKER_ID));
             engine.close();
         }
     }
@@ -102,7 +101,7 @@ class WorkerCrashRecoveryTest {
             third.awaitLog("ready: claiming runs", Duration.ofMinutes(2));
             assertThat(third.log()).contains("Recovered 1 run(s) this worker's previous process left running");
             for (ContainerSummary orphan : orphans) {
-                assertThat(engine.findManaged(Map.of("bench.worker", WORKER_ID)).stream().map(ContainerSummary::id))
+                assertThat(runContainers().stream().map(ContainerSummary::id))
                         .as("container %s once the new worker has started", orphan.name()).doesNotContain(orphan.id());
             }
             JsonNode ended = platform.awaitEnd(jobId, Duration.ofMinutes(6));
