@@ -50,6 +50,16 @@ class FuzzRegressionTest {
     }
 
     @Test
+    void anEmptyListParameterIsA400NotEverything() {
+        assertThat(admin.get("/api/v1/jobs?status=").expect(400).body()).contains("status");
+        admin.get("/api/v1/jobs?label=").expect(400);
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&jdk=21,").expect(400);
+        admin.get("/api/v1/comparisons?job=1&metric=").expect(400);
+        admin.get("/api/v1/jobs?status=QUEUED,RUNNING").expect(200);
+        admin.get("/api/v1/jobs?label=note%3Da,").expect(200);
+    }
+
+    @Test
     void aLabelValueWithACommaIsOneLabel() {
         admin.get("/api/v1/jobs?label=note%3Da,b").expect(200);
         admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&label=note%3Da,b").expect(200);

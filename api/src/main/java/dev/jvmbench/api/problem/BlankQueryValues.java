@@ -13,12 +13,14 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Refuses a numeric query parameter given empty ({@code ?page=}): Spring would quietly take the
- * default (or no filter), so a client's mistake would look like an answer. Left out, the
- * parameter keeps its default.
+ * Refuses a query parameter given without a value where the contract has no empty value:
+ * {@code ?page=}, {@code ?status=}, {@code ?jdk=21,}. Spring would bind these to the default, an
+ * empty list or a null element, so a client's mistake would look like an answer (every job, every
+ * metric). Left out, the parameter keeps its default. Plain string parameters are not touched: an
+ * empty string is a value there.
  */
 @Component
-class EmptyNumericParameters implements HandlerInterceptor, WebMvcConfigurer {
+class BlankQueryValues implements HandlerInterceptor, WebMvcConfigurer {
 
     private static final Set<Class<?>> NUMBERS = Set.of(int.class, long.class, double.class, Integer.class, Long.class,
             Double.class);
@@ -35,7 +37,12 @@ class EmptyNumericParameters implements HandlerInterceptor, WebMvcConfigurer {
         }
         for (MethodParameter parameter : method.getMethodParameters()) {
             RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
-            if (param == null || !numeric(parameter)) {
+            if (param == null) {
+                continue;
+            }
+            boolean list = Collection.class.isAssignableFrom(parameter.getParameterType());
+            boolean numeric = NUMBERS.contains(list ? parameter.nested().getNestedParameterType() : parameter.getParameterType());
+            if (!list && !numeric) {
                 continue;
             }
             String name = !param.name().isEmpty() ? param.name() : !param.value().isEmpty() ? param.value()
@@ -43,8 +50,12 @@ class EmptyNumericParameters implements HandlerInterceptor, WebMvcConfigurer {
             String[] values = name == null ? null : request.getParameterValues(name);
             if (values != null) {
                 for (String value : values) {
-                    if (value.isBlank()) {
-                        throw ApiException.invalid(name, "must be a number; leave the parameter out for its default");
+                    // a list of numbers is also split at commas by Spring, so no part may be blank;
+                    // other lists (labels) may hold a comma inside one value
+                    if (value.isBlank() || numeric && list && hasBlankPart(value)) {
+                        throw ApiException.invalid(name, numeric
+                                ? "must be a number; leave the parameter out for its default"
+                                : "has no value; give one or leave the parameter out");
                     }
                 }
             }
@@ -52,11 +63,12 @@ class EmptyNumericParameters implements HandlerInterceptor, WebMvcConfigurer {
         return true;
     }
 
-    private static boolean numeric(MethodParameter parameter) {
-        Class<?> type = parameter.getParameterType();
-        if (Collection.class.isAssignableFrom(type)) {
-            type = parameter.nested().getNestedParameterType();
+    private static boolean hasBlankPart(String value) {
+        for (String part : value.split(",", -1)) {
+            if (part.isBlank()) {
+                return true;
+            }
         }
-        return NUMBERS.contains(type);
+        return false;
     }
 }
