@@ -6,14 +6,10 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.json.JsonMapper;
@@ -60,13 +56,8 @@ class AdmissionFilter extends OncePerRequestFilter {
             admitted = false;
         }
         if (!admitted) {
-            ProblemDetail problem = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Service Unavailable",
-                    "the api is busy: the request waited " + timeout.toSeconds() + " s for its turn; retry shortly");
-            problem.setInstance(URI.create(request.getRequestURI()));
-            response.setStatus(HttpStatus.SERVICE_UNAVAILABLE.value());
-            response.setHeader("Retry-After", "5");
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            json.writeValue(response.getOutputStream(), problem);
+            Problems.write(json, request, response, Problems.serviceUnavailable(
+                    "the api is busy: the request waited " + timeout.toSeconds() + " s for its turn; retry shortly"));
             return;
         }
         try {

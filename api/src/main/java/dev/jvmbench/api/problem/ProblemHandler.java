@@ -10,9 +10,7 @@ import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.sql.SQLException;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.dao.QueryTimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -20,8 +18,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
-import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -64,15 +60,11 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return respond(problem, request);
     }
 
-    @ExceptionHandler({CannotGetJdbcConnectionException.class, CannotCreateTransactionException.class,
-            DataAccessResourceFailureException.class, QueryTimeoutException.class})
-    ResponseEntity<Object> databaseDown(Exception e, HttpServletRequest request) {
+    private ResponseEntity<Object> databaseDown(Exception e, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
-        ProblemDetail problem = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "Service Unavailable",
-                "the platform's database is not reachable right now; retry shortly");
         HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, "5");
-        return respond(problem, request, headers);
+        headers.set(HttpHeaders.RETRY_AFTER, Problems.RETRY_AFTER_SECONDS);
+        return respond(Problems.databaseUnavailable(), request, headers);
     }
 
     /**
@@ -134,32 +126,12 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
-        if (lostTheDatabase(e)) {
+        if (Problems.isDatabaseUnavailable(e)) {
             return databaseDown(e, request);
         }
         log.error("Unexpected error on {} {}", request.getMethod(), request.getRequestURI(), e);
         return respond(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal Server Error",
                 "an unexpected error occurred; it has been logged"), request);
-    }
-
-    /**
-     * A connection lost mid-request does not always arrive as one of the exceptions above: JPA,
-     * Hibernate and the pool wrap it differently depending on where it broke. SQL state class 08 is
-     * "connection exception"; the pool's "Connection is closed" comes without a state.
-     */
-    static boolean lostTheDatabase(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLRecoverableException
-                    || t instanceof java.sql.SQLNonTransientConnectionException
-                    || t instanceof CannotGetJdbcConnectionException || t instanceof CannotCreateTransactionException) {
-                return true;
-            }
-            if (t instanceof java.sql.SQLException sql && (sql.getSQLState() == null
-                    ? "Connection is closed".equals(sql.getMessage()) : sql.getSQLState().startsWith("08"))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override
@@ -214,7 +186,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         }
         HttpServletRequest servletRequest = request(request);
         if (servletRequest != null) {
-            problem.setInstance(URI.create(servletRequest.getRequestURI()));
+            Problems.at(problem, servletRequest);
         }
         HttpHeaders merged = new HttpHeaders();
         if (headers != null) {
@@ -320,7 +292,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static ResponseEntity<Object> respond(ProblemDetail problem, HttpServletRequest request, HttpHeaders headers) {
         if (request != null) {
-            problem.setInstance(URI.create(request.getRequestURI()));
+            Problems.at(problem, request);
         }
         headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         return ResponseEntity.status(problem.getStatus()).headers(headers).body(problem);

@@ -1,14 +1,33 @@
 package dev.jvmbench.api.problem;
 
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.URI;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
 import java.util.List;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import tools.jackson.databind.json.JsonMapper;
 
-/** Builds RFC 9457 problem details with the fields every error of this API carries. */
+/**
+ * Builds RFC 9457 problem details with the fields every error of this API carries, for the
+ * controller advice and for the filters that answer before it (admission, tokens, firewall).
+ */
 public final class Problems {
 
     public static final String TYPE_BASE = "https://jvmbench.dev/problems/";
+    /** What a 503 tells the client to wait: a database restart or a burst takes seconds. */
+    public static final String RETRY_AFTER_SECONDS = "5";
 
     private Problems() {
     }
@@ -25,5 +44,58 @@ public final class Problems {
             problem.setProperty("errors", errors);
         }
         return problem;
+    }
+
+    public static ProblemDetail serviceUnavailable(String detail) {
+        return of(HttpStatus.SERVICE_UNAVAILABLE, "Service Unavailable", detail);
+    }
+
+    public static ProblemDetail databaseUnavailable() {
+        return serviceUnavailable("the platform's database is not reachable right now; retry shortly");
+    }
+
+    /**
+     * Whether a failure means the database is out of reach (down, restarting, pool exhausted), which
+     * a client answers by retrying: a 503, never a 500. A connection lost mid-request does not always
+     * arrive as Spring's translated exceptions: JPA, Hibernate and the pool wrap it differently
+     * depending on where it broke. SQL state class 08 is "connection exception"; the pool's
+     * "Connection is closed" comes without a state.
+     */
+    public static boolean isDatabaseUnavailable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof CannotGetJdbcConnectionException || t instanceof CannotCreateTransactionException
+                    || t instanceof DataAccessResourceFailureException || t instanceof QueryTimeoutException
+                    || t instanceof SQLTransientConnectionException || t instanceof SQLRecoverableException
+                    || t instanceof SQLNonTransientConnectionException) {
+                return true;
+            }
+            if (t instanceof SQLException sql && (sql.getSQLState() == null
+                    ? "Connection is closed".equals(sql.getMessage()) : sql.getSQLState().startsWith("08"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The request path as {@code instance}; left out when the path is not even a URI reference (the firewall's cases). */
+    public static ProblemDetail at(ProblemDetail problem, HttpServletRequest request) {
+        try {
+            problem.setInstance(URI.create(request.getRequestURI()));
+        } catch (IllegalArgumentException notAUri) {
+            problem.setInstance(null);
+        }
+        return problem;
+    }
+
+    /** For filters, which answer before Spring MVC's message converters are in play. */
+    public static void write(JsonMapper json, HttpServletRequest request, HttpServletResponse response,
+                             ProblemDetail problem) throws IOException {
+        at(problem, request);
+        response.setStatus(problem.getStatus());
+        if (problem.getStatus() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            response.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+        }
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
     }
 }

@@ -1,18 +1,16 @@
 package dev.jvmbench.api.security;
 
+import dev.jvmbench.api.problem.Problems;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.TransientDataAccessException;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.context.SecurityContextHolder;
-import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -46,7 +44,10 @@ class BearerTokenFilter extends OncePerRequestFilter {
         Optional<TokenService.Principal> principal;
         try {
             principal = tokens.authenticate(header.substring(7).trim());
-        } catch (DataAccessResourceFailureException | TransientDataAccessException | CannotCreateTransactionException e) {
+        } catch (RuntimeException e) {
+            if (!Problems.isDatabaseUnavailable(e)) {
+                throw e;
+            }
             entryPoint.databaseUnavailable(request, response);
             return;
         }

@@ -4,10 +4,7 @@ import dev.jvmbench.api.problem.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -58,21 +55,11 @@ class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedH
      * answered here, the same 503 the controllers give (see ProblemHandler), never a 500.
      */
     void databaseUnavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setHeader("Retry-After", "5");
-        write(request, response, HttpStatus.SERVICE_UNAVAILABLE, "Service Unavailable",
-                "the platform's database is not reachable right now; retry shortly");
+        Problems.write(json, request, response, Problems.databaseUnavailable());
     }
 
     private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String title,
                        String detail) throws IOException {
-        ProblemDetail problem = Problems.of(status, title, detail);
-        try {
-            problem.setInstance(URI.create(request.getRequestURI()));
-        } catch (IllegalArgumentException notAUri) {
-            // a rejected request's path may not even be a URI reference: leave instance out
-        }
-        response.setStatus(status.value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        Problems.write(json, request, response, Problems.of(status, title, detail));
     }
 }
