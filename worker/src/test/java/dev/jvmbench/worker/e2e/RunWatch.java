@@ -4,6 +4,7 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 
@@ -41,7 +42,9 @@ final class RunWatch {
                     && run.path("currentLevel").asInt(0) == level) {
                 return;
             }
-            if (!worker.isAlive() || Instant.now().isAfter(deadline)) {
+            // an ended run never gets there: say so now rather than after the deadline
+            boolean ended = Set.of("SUCCEEDED", "FAILED", "CANCELLED").contains(run.get("status").asString());
+            if (ended || !worker.isAlive() || Instant.now().isAfter(deadline)) {
                 throw new AssertionError("run " + runId + " did not reach level " + level + " (worker "
                         + (worker.isAlive() ? "alive" : "exited") + "): " + run + "\nworker log:\n" + worker.log());
             }
