@@ -14,13 +14,12 @@
 # whose two images already carry the current recipe is skipped, so a second run takes
 # seconds; --force (or JVMBENCH_FORCE=1, which `./bench setup --force` sets) rebuilds anyway.
 # One Maven invocation per JDK builds both apps. Needs a Docker engine that answers
-# (worker/host/docker-engine.sh) and a JDK 21+ for Maven: $JAVA_HOME, else Temurin 25.
+# (worker/host/docker-engine.sh) and a JDK 21+ for Maven: $JAVA_HOME, else the newest under /usr/lib/jvm.
 set -euo pipefail
 
 TARGET_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$TARGET_DIR/.." && pwd)"
 JDK_CATALOG=${JDK_CATALOG:-$REPO_DIR/common/src/main/resources/jvmbench/jdk-catalog.yaml}
-FALLBACK_JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 APPS=(mvc webflux)
 FORCE=${JVMBENCH_FORCE:-0}
 
@@ -41,19 +40,10 @@ while (( $# > 0 )); do
   shift
 done
 
-# --- a JDK 21+ for Maven (the host's default java is 17) -----------------------------------
-java_feature() { # prints the feature version of $1/bin/java, empty if none
-  [[ -x "$1/bin/java" ]] || return 0
-  "$1/bin/java" -XshowSettings:properties -version 2>&1 \
-    | awk -F' = ' '/^ *java\.specification\.version = / { print $2; exit }'
-}
-feature=$(java_feature "${JAVA_HOME:-}")
-if [[ -z "$feature" || "$feature" -lt 21 ]]; then
-  [[ -n "${JAVA_HOME:-}" ]] && log "JAVA_HOME=$JAVA_HOME is not a JDK 21+; using $FALLBACK_JAVA_HOME"
-  export JAVA_HOME=$FALLBACK_JAVA_HOME
-  feature=$(java_feature "$JAVA_HOME")
-  [[ -n "$feature" && "$feature" -ge 21 ]] || die "no JDK 21+ found: set JAVA_HOME to one"
-fi
+# --- a JDK 21+ for Maven (the host's default java may be 17) -------------------------------
+# shellcheck source=../worker/host/common.sh
+source "$REPO_DIR/worker/host/common.sh"
+use_jdk || die "$JDK_MISSING"
 
 docker info >/dev/null 2>&1 || die "no Docker engine answers; start one with: bash worker/host/docker-engine.sh start"
 [[ -f "$JDK_CATALOG" ]] || die "JDK catalogue not found: $JDK_CATALOG"

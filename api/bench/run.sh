@@ -8,7 +8,7 @@
 #   api/bench/run.sh [clients=500] [seconds=20] [jobs=50]      (./bench loadtest does the same)
 #
 # About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 5 s, the load. Environment:
-# JAVA_HOME (JDK 25; ./bench sets it), BENCH_PG_BINARIES (default ~/.cache/jvmbench/pg-binaries,
+# JAVA_HOME (a JDK 21+; found by itself otherwise), BENCH_PG_BINARIES (default ~/.cache/jvmbench/pg-binaries,
 # shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40).
 set -euo pipefail
 
@@ -16,9 +16,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CLIENTS=${1:-500}
 SECONDS_=${2:-20}
 JOBS=${3:-50}
-JAVA="${JAVA_HOME:?set JAVA_HOME to a JDK 25 (./bench loadtest does)}/bin/java"
 API_JAR="$ROOT/api/target/jvmbench-api-0.1.0-SNAPSHOT.jar"
 say() { printf '[loadtest] %s\n' "$*"; }
+# shellcheck source=../../worker/host/common.sh
+source "$ROOT/worker/host/common.sh"
+use_jdk || { say "$JDK_MISSING"; exit 1; }
+JAVA="$JAVA_HOME/bin/java"
 
 if [[ ! -f "$API_JAR" ]]; then
   say "building the api jar"
@@ -40,7 +43,7 @@ trap cleanup EXIT
 driver=$(cd "$work" && "$JAVA_HOME/bin/jar" tf "$API_JAR" | grep -m1 '^BOOT-INF/lib/postgresql-.*\.jar$')
 (cd "$work" && "$JAVA_HOME/bin/jar" xf "$API_JAR" "$driver")
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 token="bench_loadtest-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 say "starting the api on 127.0.0.1:$port (log $work/api.log while it runs)"
 # shellcheck disable=SC2086
@@ -48,12 +51,13 @@ say "starting the api on 127.0.0.1:$port (log $work/api.log while it runs)"
   --bench.db.embedded.binaries-dir="${BENCH_PG_BINARIES:-$HOME/.cache/jvmbench/pg-binaries}" \
   --bench.security.bootstrap-token="$token" ${BENCH_LOADTEST_API_OPTS:-} >"$work/api.log" 2>&1 &
 api_pid=$!
-waited=0
-until curl -sf "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null 2>&1; do
-  kill -0 "$api_pid" 2>/dev/null || { tail -n 30 "$work/api.log" >&2; say "the api did not start"; exit 1; }
-  (( waited++ < 120 )) || { tail -n 30 "$work/api.log" >&2; say "the api was not ready in 120 s"; exit 1; }
-  sleep 1
-done
+ready=0
+await_ready "http://127.0.0.1:$port/actuator/health/readiness" 120 "$api_pid" || ready=$?
+if (( ready != 0 )); then
+  tail -n 30 "$work/api.log" >&2
+  if (( ready == 1 )); then say "the api did not start"; else say "the api was not ready in 120 s"; fi
+  exit 1
+fi
 
 say "$CLIENTS clients for ${SECONDS_} s on $JOBS seeded jobs"
 set +e

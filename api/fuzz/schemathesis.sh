@@ -50,22 +50,15 @@ if [[ ! -f "$VENV/.installed" ]]; then
 fi
 
 # --- the api ---------------------------------------------------------------------------------------
+# shellcheck source=../../worker/host/common.sh
+source "$ROOT/worker/host/common.sh"
+use_jdk || die "$JDK_MISSING"
 if [[ -z "${FUZZ_NO_BUILD:-}" || ! -f "$API_JAR" ]]; then
   log "building the api jar"
   "$ROOT/mvnw" -B -q --no-transfer-progress -f "$ROOT/pom.xml" -pl api -am package -DskipTests
 fi
-# A JDK 21+: JAVA_HOME (./bench exports the one it found), else the newest under /usr/lib/jvm.
-java_feature() { "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
-JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-if ! [[ "$(java_feature "$JAVA" 2>/dev/null)" -ge 21 ]] 2>/dev/null; then
-  JAVA=""
-  for candidate in $(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -V -r); do
-    if [[ "$(java_feature "$candidate")" -ge 21 ]] 2>/dev/null; then JAVA=$candidate; break; fi
-  done
-  [[ -n "$JAVA" ]] || die "no JDK 21 or newer: set JAVA_HOME"
-fi
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/jvmbench-fuzz.XXXXXX")
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+PORT=$(free_port)
 URL="http://127.0.0.1:$PORT"
 api_pid=""
 cleanup() {
@@ -81,16 +74,16 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log "starting the api on $URL (data and log in $WORK)"
-"$JAVA" -jar "$API_JAR" --server.port="$PORT" --bench.data-dir="$WORK/data" \
+"$JAVA_HOME/bin/java" -jar "$API_JAR" --server.port="$PORT" --bench.data-dir="$WORK/data" \
   --bench.db.embedded.ephemeral=true --bench.policy.registries=registry.example.com/ >"$WORK/api.log" 2>&1 &
 api_pid=$!
-waited=0
-until curl -sf "$URL/actuator/health/readiness" >/dev/null 2>&1; do
-  kill -0 "$api_pid" 2>/dev/null || { tail -n 40 "$WORK/api.log" >&2; die "the api exited; log above"; }
-  (( waited++ < 240 )) || die "the api did not become ready in 240 s; see $WORK/api.log"
-  sleep 1
-done
-log "api ready after ${waited} s"
+ready=0
+await_ready "$URL/actuator/health/readiness" 240 "$api_pid" || ready=$?
+case $ready in
+  1) tail -n 40 "$WORK/api.log" >&2; die "the api exited; log above" ;;
+  2) die "the api did not become ready in 240 s; see $WORK/api.log" ;;
+esac
+log "api ready after ${AWAITED_SECONDS} s"
 
 # A dedicated admin token for this run, created with the bootstrap one (as ./bench reads it).
 BOOT=$(cat "$WORK/data/admin-token")

@@ -13,12 +13,11 @@
 # sha256 of the sources they are built from (api, worker, loadgen, common, migrations, the
 # poms), the base image's reference and id. When both images carry the current recipe the
 # build is skipped (a second run takes about a second); --force (or JVMBENCH_FORCE=1) rebuilds.
-# Needs a Docker engine that answers and a JDK 21+ for Maven ($JAVA_HOME, else Temurin 25).
+# Needs a Docker engine that answers and a JDK 21+ for Maven ($JAVA_HOME, else the newest under /usr/lib/jvm).
 set -euo pipefail
 
 HOST_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_DIR="$(cd "$HOST_DIR/../.." && pwd)"
-FALLBACK_JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 BASE=${PLATFORM_BASE_IMAGE:-docker://jvmbench/jdk:25}
 FORCE=${JVMBENCH_FORCE:-0}
 COMPONENTS=(api worker)
@@ -37,20 +36,9 @@ while (( $# > 0 )); do
   shift
 done
 
-java_feature() {
-  [[ -x "$1/bin/java" ]] || return 0
-  "$1/bin/java" -XshowSettings:properties -version 2>&1 \
-    | awk -F' = ' '/^ *java\.specification\.version = / { print $2; exit }'
-}
-feature=$(java_feature "${JAVA_HOME:-}")
-if [[ -z "$feature" || "$feature" -lt 21 ]]; then
-  export JAVA_HOME=$FALLBACK_JAVA_HOME
-  feature=$(java_feature "$JAVA_HOME")
-  [[ -n "$feature" && "$feature" -ge 21 ]] || die "no JDK 21+ found: set JAVA_HOME to one"
-fi
-if (( feature >= 24 )); then
-  export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
-fi
+# shellcheck source=common.sh
+source "$HOST_DIR/common.sh"
+use_jdk || die "$JDK_MISSING"
 
 docker info >/dev/null 2>&1 || die "no Docker engine answers; start one with: bash worker/host/docker-engine.sh start"
 

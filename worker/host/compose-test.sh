@@ -24,6 +24,8 @@ START=$SECONDS
 log() { printf '[compose-test] %s\n' "$*" >&2; }
 die() { printf '[compose-test] FAILED: %s\n' "$*" >&2; exit 1; }
 elapsed() { printf '%dm%02ds' $(( (SECONDS - START) / 60 )) $(( (SECONDS - START) % 60 )); }
+# shellcheck source=common.sh
+source "$HOST_DIR/common.sh"
 
 # --- a compose implementation -------------------------------------------------------------------
 compose_cmd=()
@@ -51,7 +53,6 @@ done
 bash "$HOST_DIR/build-platform-images.sh"
 
 # --- a project of its own on free ports ---------------------------------------------------------
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 project="jvmbench-compose-test-$$"
 BENCH_API_PORT=$(free_port)
 BENCH_POSTGRES_PORT=$(free_port)
@@ -114,11 +115,7 @@ platform_id=$(compose exec -T postgres psql -h /tmp -U postgres -d bench -Atc \
   "SELECT system_identifier::text || '-' || 'bench' FROM pg_control_system()" | tr -d '\r')
 log "platform id $platform_id"
 
-waited=0
-until curl -sf "$api/actuator/health/readiness" >/dev/null; do
-  (( waited++ < 180 )) || die "the api is not ready after 180 s"
-  sleep 1
-done
+await_ready "$api/actuator/health/readiness" 180 || die "the api is not ready after 180 s"
 
 call() { # method path [curl args]
   local method=$1 path=$2; shift 2

@@ -1,0 +1,76 @@
+# shellcheck shell=bash
+# Functions shared by the repository's scripts (./bench, the image builders, the fuzzer, the
+# load test, the compose test). Source it. They print no prefix and never exit: each caller
+# says what failed in its own voice. No shell options are changed.
+
+# The feature version (21, 25...) of the JDK at $1 (a JAVA_HOME), or nothing when $1 is not a
+# full JDK (Maven needs javac, not just java).
+jdk_feature() {
+  local home=$1 release
+  [[ -n "$home" && -x "$home/bin/java" && -x "$home/bin/javac" ]] || return 0
+  release="$home/release"
+  if [[ -f "$release" ]]; then
+    sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release"
+  else
+    "$home/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1
+  fi
+}
+
+# Prints a JDK 21+ home: $JAVA_HOME when it is one, else the newest under /usr/lib/jvm (the
+# host's default java may be 17). Returns 1, printing nothing, when there is none; the caller
+# then shows $JDK_MISSING.
+find_jdk() {
+  local candidate version best="" best_version=0
+  version=$(jdk_feature "${JAVA_HOME:-}")
+  if [[ -n "$version" && "$version" -ge 21 ]]; then
+    echo "$JAVA_HOME"
+    return 0
+  fi
+  for candidate in /usr/lib/jvm/*; do
+    [[ -d "$candidate" && ! -L "$candidate" ]] || continue
+    version=$(jdk_feature "$candidate")
+    if [[ -n "$version" && "$version" -ge 21 && "$version" -gt "$best_version" ]]; then
+      best=$candidate
+      best_version=$version
+    fi
+  done
+  [[ -n "$best" ]] || return 1
+  echo "$best"
+}
+
+# shellcheck disable=SC2034 # read by the scripts that source this file
+JDK_MISSING="no JDK 21 or newer found (JAVA_HOME${JAVA_HOME:+=$JAVA_HOME} is not one, none under /usr/lib/jvm): install one, e.g. 'apt-get install openjdk-21-jdk-headless' (Debian 12: from bookworm-backports or Temurin), or set JAVA_HOME"
+
+# Exports JAVA_HOME (a JDK 21+), puts it first on PATH and quiets Maven's sun.misc.Unsafe
+# warning on JDK 24+. Returns 1 when there is no such JDK.
+use_jdk() {
+  local home
+  home=$(find_jdk) || return 1
+  export JAVA_HOME=$home
+  export PATH="$JAVA_HOME/bin:$PATH"
+  if [[ "$(jdk_feature "$JAVA_HOME")" -ge 24 && "${MAVEN_OPTS:-}" != *--sun-misc-unsafe-memory-access* ]]; then
+    export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+  fi
+}
+
+# A TCP port free on 127.0.0.1 right now (the kernel picks it).
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# await_ready URL SECONDS [PID]: polls URL once a second until it answers 2xx. Returns 0 when
+# it does (AWAITED_SECONDS says after how long), 1 when process PID exited first, 2 after
+# SECONDS without an answer.
+AWAITED_SECONDS=0
+await_ready() {
+  local url=$1 limit=$2 pid=${3:-}
+  AWAITED_SECONDS=0
+  until curl -sf "$url" >/dev/null 2>&1; do
+    if [[ -n "$pid" ]] && ! kill -0 "$pid" 2>/dev/null; then
+      return 1
+    fi
+    (( AWAITED_SECONDS < limit )) || return 2
+    sleep 1
+    AWAITED_SECONDS=$((AWAITED_SECONDS + 1))
+  done
+}
