@@ -97,7 +97,7 @@ class BenchmarkEndToEndTest {
                 "repetitions", 1), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(4));
         assertThat(ended.get("status").asString()).isEqualTo("FAILED");
-        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        JsonNode run = platform.firstRun(job.get("id").asLong());
         assertThat(run.get("status").asString()).isEqualTo("FAILED");
         assertThat(run.get("failureReason").asString()).startsWith("app exited 3 before it was ready")
                 .contains("Read-only file system").doesNotContain("WROTE");
@@ -197,7 +197,7 @@ class BenchmarkEndToEndTest {
                 "repetitions", 1), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(5));
         assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
-        long runId = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0/id").asLong();
+        long runId = platform.firstRun(job.get("id").asLong()).get("id").asLong();
         JsonNode point = platform.get("/api/v1/runs/" + runId + "/points").at("/items/0");
         assertThat(point.get("successes").asLong()).isPositive();
         assertThat(point.at("/latencyMs/p50").asDouble()).as("the endpoint sleeps 50 ms").isGreaterThanOrEqualTo(50);
@@ -219,7 +219,7 @@ class BenchmarkEndToEndTest {
                 "repetitions", 1), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(4));
         assertThat(ended.get("status").asString()).isEqualTo("FAILED");
-        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        JsonNode run = platform.firstRun(job.get("id").asLong());
         assertThat(run.get("status").asString()).isEqualTo("FAILED");
         assertThat(run.get("failureReason").asString()).startsWith("app OOMKilled").contains("192 MB");
         assertThat(ended.get("statusReason").asString()).contains("OOMKilled");
@@ -238,7 +238,7 @@ class BenchmarkEndToEndTest {
                 "repetitions", 1), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(3));
         assertThat(ended.get("status").asString()).isEqualTo("FAILED");
-        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        JsonNode run = platform.firstRun(job.get("id").asLong());
         assertThat(run.get("failureReason").asString())
                 .startsWith("verify failed: GET /scenarios/sleep answered 200, expected 201");
         assertThat(platform.get("/api/v1/runs/" + run.get("id").asLong() + "/points").get("items")).isEmpty();
@@ -288,7 +288,7 @@ class BenchmarkEndToEndTest {
                 "repetitions", 1), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(3));
         assertThat(ended.get("status").asString()).isEqualTo("FAILED");
-        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        JsonNode run = platform.firstRun(job.get("id").asLong());
         System.out.println("corrupt artifact: run failed with: " + run.get("failureReason").asString());
         assertThat(run.get("failureReason").asString()).startsWith("artifact-corrupt: artifact ")
                 .contains("does not match its sha256 (expected " + artifact.get("sha256").asString());
@@ -324,7 +324,7 @@ class BenchmarkEndToEndTest {
                 "env", Map.of("HOSTILE_ATTACK", attack),
                 "repetitions", 1), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(4));
-        JsonNode run = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").at("/items/0");
+        JsonNode run = platform.firstRun(job.get("id").asLong());
         String reason = run.get("failureReason").asString();
         System.out.println("hostile app (" + attack + "): run " + run.get("status").asString() + ": " + reason);
         assertThat(ended.get("status").asString()).isEqualTo("FAILED");

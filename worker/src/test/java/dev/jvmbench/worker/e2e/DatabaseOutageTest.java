@@ -57,15 +57,8 @@ class DatabaseOutageTest {
 
     @Test
     void theApiAnswers503WhileTheDatabaseIsDownAndTheRunKeepsAllItsPoints() throws Exception {
-        long jobId = platform.post("/api/v1/jobs", Map.of(
-                "threadModels", List.of("virtual"),
-                "jdks", List.of(25),
-                "scenario", Map.of("name", "io-http", "params", Map.of("delayMs", 50)),
-                "load", Map.of("levels", List.of(10, 20, 30), "stepSeconds", 8, "warmupSeconds", 2),
-                "repetitions", 1,
-                "labels", Map.of("test", "database-outage")), 201).get("id").asLong();
-        long runId = platform.get("/api/v1/jobs/" + jobId + "/runs").at("/items/0/id").asLong();
-        RunWatch watch = new RunWatch(platform, jobId, runId);
+        RunWatch watch = RunWatch.submitOneRun(platform, List.of(10, 20, 30), "database-outage");
+        long jobId = watch.jobId();
 
         try (WorkerProcess worker = WorkerProcess.start(WORKER_ID, dataDir, platform.databaseEnvironment(),
                 dataDir.resolve("worker.log"))) {

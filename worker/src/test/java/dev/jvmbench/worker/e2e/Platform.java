@@ -224,6 +224,11 @@ final class Platform implements AutoCloseable {
                 HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
+    /** The job's first run (a one-cell job's only one), as the API lists it. */
+    JsonNode firstRun(long jobId) throws Exception {
+        return get("/api/v1/jobs/" + jobId + "/runs").at("/items/0");
+    }
+
     /** Polls the job until it ends; fails the test past the deadline. */
     JsonNode awaitEnd(long jobId, Duration timeout) throws Exception {
         Instant deadline = Instant.now().plus(timeout);

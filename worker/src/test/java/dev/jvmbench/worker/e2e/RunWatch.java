@@ -3,6 +3,7 @@ package dev.jvmbench.worker.e2e;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -15,10 +16,30 @@ final class RunWatch {
     private final long jobId;
     private final long runId;
 
-    RunWatch(Platform platform, long jobId, long runId) {
+    private RunWatch(Platform platform, long jobId, long runId) {
         this.platform = platform;
         this.jobId = jobId;
         this.runId = runId;
+    }
+
+    /**
+     * Submits a job of one run (JDK 25, virtual threads, a 50 ms upstream, 8 s per level): long
+     * enough to act during a level, short enough to finish well inside a test's bounds.
+     */
+    static RunWatch submitOneRun(Platform platform, List<Integer> levels, String testLabel) throws Exception {
+        long jobId = platform.post("/api/v1/jobs", Map.of(
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(25),
+                "scenario", Map.of("name", "io-http", "params", Map.of("delayMs", 50)),
+                "load", Map.of("levels", levels, "stepSeconds", 8, "warmupSeconds", 2),
+                "repetitions", 1,
+                "labels", Map.of("test", testLabel)), 201).get("id").asLong();
+        long runId = platform.firstRun(jobId).get("id").asLong();
+        return new RunWatch(platform, jobId, runId);
+    }
+
+    long jobId() {
+        return jobId;
     }
 
     JsonNode run() throws Exception {

@@ -54,15 +54,8 @@ class WorkerCrashRecoveryTest {
 
     @Test
     void aWorkerStoppedOrKilledDuringALoadLevelLeavesNothingBehindAndTheRunIsMeasuredOnceAgain() throws Exception {
-        long jobId = platform.post("/api/v1/jobs", Map.of(
-                "threadModels", List.of("virtual"),
-                "jdks", List.of(25),
-                "scenario", Map.of("name", "io-http", "params", Map.of("delayMs", 50)),
-                "load", Map.of("levels", LEVELS, "stepSeconds", 8, "warmupSeconds", 2),
-                "repetitions", 1,
-                "labels", Map.of("test", "crash-recovery")), 201).get("id").asLong();
-        long runId = platform.get("/api/v1/jobs/" + jobId + "/runs").at("/items/0/id").asLong();
-        RunWatch watch = new RunWatch(platform, jobId, runId);
+        RunWatch watch = RunWatch.submitOneRun(platform, LEVELS, "crash-recovery");
+        long jobId = watch.jobId();
 
         // 1. SIGTERM during the second level: the worker finishes the step, tears down, gives the run back.
         try (WorkerProcess first = WorkerProcess.start(WORKER_ID, dataDir, platform.databaseEnvironment(),
