@@ -4,7 +4,6 @@ import static io.swagger.v3.oas.models.PathItem.HttpMethod.GET;
 
 import dev.jvmbench.api.contract.ParameterSchemas;
 import dev.jvmbench.common.job.ThreadModel;
-import java.util.Arrays;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,9 +15,8 @@ class AnalysisOpenApi {
     @Bean
     OpenApiCustomizer analysisParameters() {
         return openApi -> {
-            var models = Arrays.stream(ThreadModel.values()).map(ThreadModel::wireName).toList();
             ParameterSchemas.oneOf("/api/v1/history", GET, "metric", History.metricIds()).customise(openApi);
-            ParameterSchemas.oneOf("/api/v1/history", GET, "threadModel", models).customise(openApi);
+            ParameterSchemas.oneOf("/api/v1/history", GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
             ParameterSchemas.pattern("/api/v1/history", GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
             ParameterSchemas.oneOf("/api/v1/comparisons", GET, "metric", Metric.ids()).customise(openApi);
         };

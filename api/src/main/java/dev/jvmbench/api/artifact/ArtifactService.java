@@ -10,7 +10,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -22,7 +21,6 @@ import java.util.jar.Manifest;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.multipart.MultipartFile;
@@ -50,12 +48,12 @@ public class ArtifactService {
     private final DataSize quota;
 
     ArtifactService(ArtifactRepository artifacts, BenchProperties properties, Clock clock, JdbcClient jdbc,
-                    PlatformTransactionManager transactionManager) {
+                    TransactionTemplate transactions) {
         this.artifacts = artifacts;
         this.storage = properties.dataDir().resolve("artifacts");
         this.clock = clock;
         this.jdbc = jdbc;
-        this.transactions = new TransactionTemplate(transactionManager);
+        this.transactions = transactions;
         this.quota = properties.artifacts().quota();
     }
 
@@ -84,7 +82,10 @@ public class ArtifactService {
             Files.createDirectories(storage);
             Path temp = Files.createTempFile(storage, "upload-", ".part");
             try {
-                String sha256 = copyHashing(file, temp);
+                String sha256;
+                try (InputStream in = file.getInputStream(); OutputStream out = Files.newOutputStream(temp)) {
+                    sha256 = sha256(in, out);
+                }
                 Attributes manifest = manifestOf(temp);
                 String mainClass = manifest.getValue(Attributes.Name.MAIN_CLASS);
                 if (mainClass == null || mainClass.isBlank()) {
@@ -93,7 +94,7 @@ public class ArtifactService {
                 // A Spring Boot JAR starts its launcher; the app's own class is Start-Class.
                 String startClass = manifest.getValue("Start-Class");
                 boolean springBoot = startClass != null && !startClass.isBlank();
-                startClass = springBoot ? startClass.trim() : mainClass.trim();
+                String main = springBoot ? startClass.trim() : mainClass.trim();
                 var existing = artifacts.findBySha256(sha256);
                 if (existing.isPresent()) {
                     repairIfAltered(existing.get(), temp);
@@ -103,7 +104,6 @@ public class ArtifactService {
                         ? sha256 + ".jar" : Path.of(file.getOriginalFilename()).getFileName().toString();
                 long size = Files.size(temp);
                 Path target = storage.resolve(sha256 + ".jar");
-                String main = startClass;
                 // Inserts happen only under this lock, so the second upload of the same bytes finds the first here.
                 return transactions.execute(status -> {
                     jdbc.sql("SELECT 1 FROM (SELECT pg_advisory_xact_lock(:key)) AS locked").param("key", QUOTA_LOCK)
@@ -166,23 +166,19 @@ public class ArtifactService {
 
     /** The file's sha256, or null when it does not exist. */
     private static String hashOf(Path file) {
-        MessageDigest digest = Hashing.sha256();
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
-            in.transferTo(OutputStream.nullOutputStream());
+        try (InputStream in = Files.newInputStream(file)) {
+            return sha256(in, OutputStream.nullOutputStream());
         } catch (java.nio.file.NoSuchFileException e) {
             return null;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        return HexFormat.of().formatHex(digest.digest());
     }
 
-    private static String copyHashing(MultipartFile file, Path target) throws IOException {
+    /** Copies in to out and returns the sha256 of what was copied; closing the streams is the caller's. */
+    private static String sha256(InputStream in, OutputStream out) throws IOException {
         MessageDigest digest = Hashing.sha256();
-        try (InputStream in = file.getInputStream();
-             OutputStream out = new DigestOutputStream(Files.newOutputStream(target), digest)) {
-            in.transferTo(out);
-        }
+        in.transferTo(new DigestOutputStream(out, digest));
         return HexFormat.of().formatHex(digest.digest());
     }
 

@@ -40,9 +40,11 @@ class JobController {
 
     private static final String KEY_HEADER = "Idempotency-Key";
     private final JobService jobs;
+    private final PlatformMetrics metrics;
 
-    JobController(JobService jobs) {
+    JobController(JobService jobs, PlatformMetrics metrics) {
         this.jobs = jobs;
+        this.metrics = metrics;
     }
 
     @Operation(operationId = "submitJob", summary = "Submit a benchmark job", description = "Validates the spec against the catalogues and stores the job with one run per JDK x thread model x repetition. The same Idempotency-Key with the same body returns the same job (header Idempotent-Replayed: true).")
@@ -54,6 +56,11 @@ class JobController {
                                    @AuthenticationPrincipal TokenService.Principal principal) {
         checkKey(idempotencyKey);
         var submission = jobs.submit(spec, idempotencyKey, principal == null ? null : principal.tokenId());
+        if (!submission.replayed()) {
+            // Counted here and not in the @Transactional submit: its transaction has committed by now,
+            // and a rolled-back submission is no job.
+            metrics.jobSubmitted();
+        }
         var response = ResponseEntity.status(HttpStatus.CREATED)
                 .location(URI.create("/api/v1/jobs/" + submission.job().id()));
         if (submission.replayed()) {

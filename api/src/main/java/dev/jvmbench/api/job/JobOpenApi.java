@@ -21,8 +21,7 @@ class JobOpenApi {
         return openApi -> {
             ParameterSchemas.oneOf(JOBS, GET, "status", Arrays.stream(JobStatus.values()).map(Enum::name).toList())
                     .customise(openApi);
-            ParameterSchemas.oneOf(JOBS, GET, "threadModel",
-                    Arrays.stream(ThreadModel.values()).map(ThreadModel::wireName).toList()).customise(openApi);
+            ParameterSchemas.oneOf(JOBS, GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
             ParameterSchemas.pattern(JOBS, GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
             ParameterSchemas.format(JOBS, GET, "createdAfter", "date-time").customise(openApi);
             ParameterSchemas.format(JOBS, GET, "createdBefore", "date-time").customise(openApi);

@@ -28,13 +28,11 @@ class JobService {
     private final ProgressEstimator progress;
     private final JsonMapper json;
     private final BaselineVerdicts verdicts;
-    private final PlatformMetrics metrics;
 
     JobService(JobRepository jobs, RunRepository runs, IdempotencyKeys idempotencyKeys, JobQueries queries,
                JobSpecChecker checker, ArtifactService artifacts, ProgressEstimator progress, JsonMapper json,
-               BaselineVerdicts verdicts, PlatformMetrics metrics) {
+               BaselineVerdicts verdicts) {
         this.verdicts = verdicts;
-        this.metrics = metrics;
         this.jobs = jobs;
         this.runs = runs;
         this.idempotencyKeys = idempotencyKeys;
@@ -75,7 +73,6 @@ class JobService {
         if (idempotencyKey != null) {
             idempotencyKeys.bind(idempotencyKey, job.id());
         }
-        metrics.jobSubmitted();
         return new Submission(get(job.id()), false);
     }
 

@@ -12,8 +12,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The platform's own metrics on the api (documented in docs/metrics.md, "Platform metrics"):
@@ -54,18 +52,9 @@ class PlatformMetrics {
                 .register(registry);
     }
 
-    /** Counts the job once its transaction commits (a rolled-back submission is no job). */
+    /** Called once the submission's transaction has committed (a rolled-back submission is no job). */
     void jobSubmitted() {
-        if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    submitted.increment();
-                }
-            });
-        } else {
-            submitted.increment();
-        }
+        submitted.increment();
     }
 
     Snapshot snapshot() {

@@ -3,7 +3,6 @@ package dev.jvmbench.api.problem;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.URI;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -26,17 +25,13 @@ class ProblemErrorController implements ErrorController {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         HttpStatus status = code instanceof Integer value && HttpStatus.resolve(value) != null
                 ? HttpStatus.valueOf(value) : HttpStatus.INTERNAL_SERVER_ERROR;
-        String detail = status.is5xxServerError() ? "an unexpected error occurred; it has been logged"
+        String detail = status.is5xxServerError() ? Problems.UNEXPECTED_DETAIL
                 : status == HttpStatus.BAD_REQUEST ? "the request cannot be processed: its URL or headers are malformed"
                 : "the request cannot be processed";
-        ProblemDetail problem = Problems.of(status, status.getReasonPhrase(), detail);
+        ProblemDetail problem = Problems.of(status, Problems.reason(status.value()), detail);
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         if (uri instanceof String path) {
-            try {
-                problem.setInstance(URI.create(path));
-            } catch (IllegalArgumentException notAUri) {
-                // a refused request's path may not be a URI reference: leave instance out
-            }
+            Problems.at(problem, path);
         }
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
     }

@@ -7,7 +7,6 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.ActionCode;
-import org.springframework.http.HttpStatus;
 
 /**
  * Tomcat's last word, for the errors it answers before any servlet runs (a request line or
@@ -29,10 +28,9 @@ public class ProblemErrorReportValve extends ErrorReportValve {
         if (!ioAllowed.get()) {
             return;
         }
-        HttpStatus known = HttpStatus.resolve(status);
-        String title = known == null ? "Error" : known.getReasonPhrase();
+        String title = Problems.reason(status);
         String detail = status == 400 ? "the request cannot be processed: its request line or headers are malformed or too large (8 KB)"
-                : status >= 500 ? "an unexpected error occurred; it has been logged"
+                : status >= 500 ? Problems.UNEXPECTED_DETAIL
                 : "the request cannot be processed";
         String body = "{\"type\":\"" + Problems.TYPE_BASE + status + "\",\"title\":\"" + title + "\",\"status\":" + status
                 + ",\"detail\":\"" + detail + "\"}";

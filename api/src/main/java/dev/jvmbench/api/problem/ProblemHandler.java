@@ -62,9 +62,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private ResponseEntity<Object> databaseDown(Exception e, HttpServletRequest request) {
         log.warn("Database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, Problems.RETRY_AFTER_SECONDS);
-        return respond(Problems.databaseUnavailable(), request, headers);
+        return respond(Problems.databaseUnavailable(), request);
     }
 
     /**
@@ -131,7 +129,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         }
         log.error("Unexpected error on {} {}", request.getMethod(), request.getRequestURI(), e);
         return respond(Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "Internal Server Error",
-                "an unexpected error occurred; it has been logged"), request);
+                Problems.UNEXPECTED_DETAIL), request);
     }
 
     @Override
@@ -175,14 +173,14 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleExceptionInternal(Exception e, Object body, HttpHeaders headers,
             HttpStatusCode status, WebRequest request) {
         ProblemDetail problem = body instanceof ProblemDetail p ? p
-                : Problems.of(status, reason(status), "the request cannot be processed");
+                : Problems.of(status, Problems.reason(status.value()), "the request cannot be processed");
         if (status.is5xxServerError()) {
             log.error("Server error {} on {}", status, request.getDescription(false), e);
-            problem.setDetail("an unexpected error occurred; it has been logged");
+            problem.setDetail(Problems.UNEXPECTED_DETAIL);
         }
         problem.setType(URI.create(Problems.TYPE_BASE + status.value()));
         if (problem.getTitle() == null) {
-            problem.setTitle(reason(status));
+            problem.setTitle(Problems.reason(status.value()));
         }
         HttpServletRequest servletRequest = request(request);
         if (servletRequest != null) {
@@ -277,22 +275,18 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return line.length() > 300 ? line.substring(0, 300) + "..." : line;
     }
 
-    private static String reason(HttpStatusCode status) {
-        HttpStatus resolved = HttpStatus.resolve(status.value());
-        return resolved == null ? "Error" : resolved.getReasonPhrase();
-    }
-
     private static HttpServletRequest request(WebRequest request) {
         return request instanceof ServletWebRequest servlet ? servlet.getRequest() : null;
     }
 
     private static ResponseEntity<Object> respond(ProblemDetail problem, HttpServletRequest request) {
-        return respond(problem, request, new HttpHeaders());
-    }
-
-    private static ResponseEntity<Object> respond(ProblemDetail problem, HttpServletRequest request, HttpHeaders headers) {
         if (request != null) {
             Problems.at(problem, request);
+        }
+        HttpHeaders headers = new HttpHeaders();
+        // as Problems.write does for the filters: a 503 tells the client when to retry
+        if (problem.getStatus() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            headers.set(HttpHeaders.RETRY_AFTER, Problems.RETRY_AFTER_SECONDS);
         }
         headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
         return ResponseEntity.status(problem.getStatus()).headers(headers).body(problem);

@@ -28,6 +28,8 @@ public final class Problems {
     public static final String TYPE_BASE = "https://jvmbench.dev/problems/";
     /** What a 503 tells the client to wait: a database restart or a burst takes seconds. */
     public static final String RETRY_AFTER_SECONDS = "5";
+    /** A 5xx never echoes the exception: what happened is in the log, not in the response. */
+    public static final String UNEXPECTED_DETAIL = "an unexpected error occurred; it has been logged";
 
     private Problems() {
     }
@@ -37,6 +39,12 @@ public final class Problems {
         problem.setTitle(title);
         problem.setType(URI.create(TYPE_BASE + status.value()));
         return problem;
+    }
+
+    /** The status's reason phrase as title, or "Error" for a status Spring does not know. */
+    public static String reason(int status) {
+        HttpStatus resolved = HttpStatus.resolve(status);
+        return resolved == null ? "Error" : resolved.getReasonPhrase();
     }
 
     public static ProblemDetail withErrors(ProblemDetail problem, List<ApiException.FieldViolation> errors) {
@@ -77,10 +85,14 @@ public final class Problems {
         return false;
     }
 
-    /** The request path as {@code instance}; left out when the path is not even a URI reference (the firewall's cases). */
     public static ProblemDetail at(ProblemDetail problem, HttpServletRequest request) {
+        return at(problem, request.getRequestURI());
+    }
+
+    /** The path as {@code instance}; left out when the path is not even a URI reference (the firewall's cases). */
+    public static ProblemDetail at(ProblemDetail problem, String path) {
         try {
-            problem.setInstance(URI.create(request.getRequestURI()));
+            problem.setInstance(URI.create(path));
         } catch (IllegalArgumentException notAUri) {
             problem.setInstance(null);
         }

@@ -281,7 +281,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
      * one is narrowed to 600 if someone widened it: app containers share this host's loopback,
      * so the password is what keeps them out of the platform's database.
      */
-    static String passwordOf(Path home) throws IOException {
+    private static String passwordOf(Path home) throws IOException {
         Path file = home.resolve("db-password");
         if (Files.exists(file)) {
             if (!Files.getPosixFilePermissions(file).equals(OwnerOnlyFiles.OWNER_ONLY)) {

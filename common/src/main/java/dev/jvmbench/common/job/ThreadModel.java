@@ -3,6 +3,7 @@ package dev.jvmbench.common.job;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** How the app under test serves requests. On the wire: lower case. */
@@ -19,7 +20,11 @@ public enum ThreadModel {
         return WireEnums.parse(ThreadModel.class, value);
     }
 
+    public static List<String> wireNames() {
+        return Arrays.stream(values()).map(ThreadModel::wireName).toList();
+    }
+
     public static String allowedValues() {
-        return Arrays.toString(Arrays.stream(values()).map(ThreadModel::wireName).toArray());
+        return wireNames().toString();
     }
 }
