@@ -5,6 +5,7 @@ import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerSpec;
 import dev.jvmbench.worker.container.ContainerSummary;
 import dev.jvmbench.worker.container.RunningContainer;
+import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.run.RunExecutor;
 import java.time.Duration;
 import java.util.Map;
@@ -33,12 +34,12 @@ class WorkerLoop implements SmartLifecycle {
     private final RunExecutor executor;
     private final ContainerEngine engine;
     private final WorkerProperties properties;
-    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
+    private final WorkerMetrics metrics;
     private volatile boolean running;
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     WorkerLoop(RunQueue queue, RunExecutor executor, ContainerEngine engine, WorkerProperties properties,
-            WorkerIdentity identity, dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+            WorkerIdentity identity, WorkerMetrics metrics) {
         // The identity bean holds the id's lock: a second live worker with the same id never gets here.
         this.metrics = metrics;
         this.queue = queue;

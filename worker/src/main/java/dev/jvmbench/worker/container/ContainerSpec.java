@@ -2,6 +2,7 @@ package dev.jvmbench.worker.container;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -111,7 +112,7 @@ public record ContainerSpec(
     }
 
     private static Set<String> copyVolumes(Set<String> given, Map<String, String> tmpfs) {
-        Set<String> result = new java.util.LinkedHashSet<>();
+        Set<String> result = new LinkedHashSet<>();
         for (String path : given) {
             Objects.requireNonNull(path, "volume path");
             if (!path.startsWith("/") || path.equals("/") || path.contains(":") || path.contains("..")) {
@@ -255,7 +256,7 @@ public record ContainerSpec(
         private String user;
         private boolean readOnlyRootfs;
         private final Map<String, String> tmpfs = new LinkedHashMap<>();
-        private final Set<String> volumes = new java.util.LinkedHashSet<>();
+        private final Set<String> volumes = new LinkedHashSet<>();
         private boolean dropAllCapabilities = true;
         private boolean noNewPrivileges = true;
         private long nofileLimit;

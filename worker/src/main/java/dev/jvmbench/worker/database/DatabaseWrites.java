@@ -83,7 +83,8 @@ public final class DatabaseWrites {
                     Thread.currentThread().interrupt();
                     throw e;
                 }
-                backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                Duration doubled = backoff.multipliedBy(2);
+                backoff = doubled.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : doubled;
             }
         }
     }

@@ -50,8 +50,6 @@ final class ArtifactImageBuilder {
 
     static final AbsoluteUnixPath APP_DIR = AbsoluteUnixPath.get("/app");
     static final AbsoluteUnixPath APP_JAR = AbsoluteUnixPath.get("/app/app.jar");
-    /** The JDK images' user {@code app}; numeric so that a base image without it still runs non-root. */
-    static final String USER = ContainerSpec.APP_USER;
     // Fixed times make the same JAR on the same base give the same image id.
     private static final Instant CREATION_TIME = Instant.EPOCH;
     private static final Instant FILE_TIME = Instant.EPOCH.plusSeconds(1);
@@ -95,11 +93,12 @@ final class ArtifactImageBuilder {
                     .setFileEntriesLayers(FileEntriesLayer.builder()
                             .setName("app")
                             // /app belongs to the app's user: apps write next to their JAR
-                            .addEntry(emptyDir, APP_DIR, FilePermissions.fromOctalString("755"), FILE_TIME, USER)
+                            .addEntry(emptyDir, APP_DIR, FilePermissions.fromOctalString("755"), FILE_TIME,
+                                    ContainerSpec.APP_USER)
                             .addEntry(stagedJar, APP_JAR, FilePermissions.fromOctalString("444"), FILE_TIME, "0:0")
                             .build())
                     .setEntrypoint(entrypoint)
-                    .setUser(USER)
+                    .setUser(ContainerSpec.APP_USER)
                     .setWorkingDirectory(APP_DIR)
                     .setCreationTime(CREATION_TIME)
                     .setFormat(ImageFormat.Docker)

@@ -51,7 +51,7 @@ public class WorkerMetrics {
     public void stepEnded(String step, Duration duration) {
         Timer.builder("jvmbench.worker.step.duration")
                 .description("Wall time of a run's Spring Batch step by step name (load-N-level-M steps are 'load')")
-                .tag("step", step.startsWith("load-") ? "load" : step)
+                .tag("step", stepTag(step))
                 .register(registry).record(duration);
     }
 
@@ -95,6 +95,11 @@ public class WorkerMetrics {
         if (failedStep == null) {
             return "worker-error";
         }
-        return failedStep.startsWith("load-") ? "load" : failedStep;
+        return stepTag(failedStep);
+    }
+
+    /** A step's name as a tag: the load-N-level-M steps are all {@code load}, or the tag would be unbounded. */
+    public static String stepTag(String name) {
+        return name.startsWith("load-") ? "load" : name;
     }
 }

@@ -1,6 +1,7 @@
 package dev.jvmbench.worker.run;
 
 import dev.jvmbench.worker.metrics.WorkerMetrics;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -37,11 +38,11 @@ class BenchmarkJobFactory {
     private final JobRepository repository;
     private final RunSteps steps;
     private final dev.jvmbench.worker.claim.RunQueue queue;
-    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
+    private final WorkerMetrics metrics;
     private final ResourcelessTransactionManager noTransaction = new ResourcelessTransactionManager();
 
     BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.claim.RunQueue queue,
-                        dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+                        WorkerMetrics metrics) {
         this.metrics = metrics;
         this.repository = repository;
         this.steps = steps;
@@ -88,7 +89,7 @@ class BenchmarkJobFactory {
                 contribution.setExitStatus(ABORT.addExitDescription(ctx.outcome().toString()));
                 return RepeatStatus.FINISHED;
             }
-            String step = name.startsWith("load-") ? "load" : name;
+            String step = WorkerMetrics.stepTag(name);
             if (!step.equals("load")) {
                 queue.progress(ctx.run.runId(), ctx.workerId, step, null);
             }
@@ -106,7 +107,7 @@ class BenchmarkJobFactory {
                 fail(ctx, name, steps.explain(ctx, name, name + " failed: " + e.getMessage()), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.toString()));
             } finally {
-                metrics.stepEnded(name, java.time.Duration.ofNanos(System.nanoTime() - started));
+                stepEnded(name, started);
             }
             return RepeatStatus.FINISHED;
         }, noTransaction).build();
@@ -114,21 +115,22 @@ class BenchmarkJobFactory {
 
     private static void fail(RunContext ctx, String step, String reason, Exception e) {
         log.warn("{}: step {} failed: {}", ctx.run.label(), step, reason, e instanceof RunFailure ? null : e);
-        if (!ctx.decided()) {
-            ctx.failedStep = step;
-        }
-        ctx.fail(reason);
+        ctx.fail(reason, step);
     }
 
     private Step teardown(RunContext ctx) {
         return new StepBuilder("teardown", repository).tasklet((contribution, chunk) -> {
             long started = System.nanoTime();
             steps.teardown(ctx);
-            metrics.stepEnded("teardown", java.time.Duration.ofNanos(System.nanoTime() - started));
+            stepEnded("teardown", started);
             if (ctx.outcome() instanceof RunOutcome.Failed failed) {
                 contribution.setExitStatus(RUN_FAILED.addExitDescription(failed.reason()));
             }
             return RepeatStatus.FINISHED;
         }, noTransaction).build();
+    }
+
+    private void stepEnded(String name, long startedNanos) {
+        metrics.stepEnded(name, Duration.ofNanos(System.nanoTime() - startedNanos));
     }
 }

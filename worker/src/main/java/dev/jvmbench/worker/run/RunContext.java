@@ -36,6 +36,8 @@ final class RunContext {
     /** The load generator's answer per level, kept as a raw artifact of the run. */
     final List<dev.jvmbench.worker.load.LevelResult> loadResults = new ArrayList<>();
     private volatile RunOutcome outcome;
+    /** The Batch step whose failure decided the run, for the failures metric; null otherwise. */
+    String failedStep;
     private volatile String releaseReason;
 
     RunContext(ClaimedRun run, String workerId, String platformId, Path workDir) {
@@ -57,11 +59,14 @@ final class RunContext {
         return outcome == null ? new RunOutcome.Succeeded() : outcome;
     }
 
-    /** The Batch step whose failure decided the run, for the failures metric; null otherwise. */
-    String failedStep;
-
     void fail(String reason) {
+        fail(reason, null);
+    }
+
+    /** The first decision wins: what fails after it is a consequence, and its step is the one the metric counts. */
+    void fail(String reason, String step) {
         if (outcome == null) {
+            failedStep = step;
             outcome = new RunOutcome.Failed(reason);
         }
     }

@@ -4,6 +4,7 @@ import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.claim.ClaimedRun;
 import dev.jvmbench.worker.claim.RunQueue;
+import dev.jvmbench.worker.metrics.WorkerMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,11 +26,11 @@ public class RunExecutor {
     private final JobOperator operator;
     private final RunQueue queue;
     private final WorkerProperties properties;
-    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
+    private final WorkerMetrics metrics;
     private final AtomicReference<RunContext> current = new AtomicReference<>();
 
     RunExecutor(BenchmarkJobFactory jobs, RunSteps steps, JobOperator operator, RunQueue queue,
-                WorkerProperties properties, dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+                WorkerProperties properties, WorkerMetrics metrics) {
         this.metrics = metrics;
         this.jobs = jobs;
         this.steps = steps;
@@ -39,7 +40,9 @@ public class RunExecutor {
     }
 
     public void execute(ClaimedRun run) {
-        RunContext ctx = new RunContext(run, properties.id(), queue.platformId(), workDir(run));
+        // One instant for the claim: the job parameter and the work directory both name it.
+        long claimedAt = System.currentTimeMillis();
+        RunContext ctx = new RunContext(run, properties.id(), queue.platformId(), workDir(run, claimedAt));
         current.set(ctx);
         long started = System.nanoTime();
         log.info("{}: started (attempt {})", run.label(), run.attempt());
@@ -48,7 +51,7 @@ public class RunExecutor {
                     .addLong("runId", run.runId())
                     .addLong("attempt", (long) run.attempt())
                     // A graceful stop gives the attempt back, so (run, attempt) can repeat: the claim tells.
-                    .addLong("claimedAt", System.currentTimeMillis())
+                    .addLong("claimedAt", claimedAt)
                     .toJobParameters();
             var execution = operator.start(jobs.create(ctx), parameters);
             log.debug("{}: batch execution {} ended {}", run.label(), execution.getId(), execution.getStatus());
@@ -60,21 +63,28 @@ public class RunExecutor {
             current.set(null);
         }
         RunOutcome outcome = ctx.outcome();
-        switch (outcome) {
-            case RunOutcome.Succeeded s -> queue.finish(run, properties.id(), RunStatus.SUCCEEDED, null);
-            case RunOutcome.Failed f -> queue.finish(run, properties.id(), RunStatus.FAILED, f.reason());
-            case RunOutcome.Cancelled c -> queue.finish(run, properties.id(), RunStatus.CANCELLED, "cancelled by request");
-            case RunOutcome.Released r -> queue.release(run, properties.id(), r.reason());
-        }
+        String outcomeTag = switch (outcome) {
+            case RunOutcome.Succeeded s -> {
+                queue.finish(run, properties.id(), RunStatus.SUCCEEDED, null);
+                yield "succeeded";
+            }
+            case RunOutcome.Failed f -> {
+                queue.finish(run, properties.id(), RunStatus.FAILED, f.reason());
+                yield "failed";
+            }
+            case RunOutcome.Cancelled c -> {
+                queue.finish(run, properties.id(), RunStatus.CANCELLED, "cancelled by request");
+                yield "cancelled";
+            }
+            case RunOutcome.Released r -> {
+                queue.release(run, properties.id(), r.reason());
+                yield "released";
+            }
+        };
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        metrics.runEnded(switch (outcome) {
-            case RunOutcome.Succeeded s -> "succeeded";
-            case RunOutcome.Failed f -> "failed";
-            case RunOutcome.Cancelled c -> "cancelled";
-            case RunOutcome.Released r -> "released";
-        }, took);
+        metrics.runEnded(outcomeTag, took);
         if (outcome instanceof RunOutcome.Failed failed) {
-            metrics.runFailed(dev.jvmbench.worker.metrics.WorkerMetrics.reasonClass(failed.reason(), ctx.failedStep));
+            metrics.runFailed(WorkerMetrics.reasonClass(failed.reason(), ctx.failedStep));
         }
         log.info("{}: ended {} after {} s", run.label(), outcome, took.toSeconds());
     }
@@ -87,9 +97,9 @@ public class RunExecutor {
         }
     }
 
-    private Path workDir(ClaimedRun run) {
+    private Path workDir(ClaimedRun run, long claimedAt) {
         try {
-            return Files.createDirectories(properties.workDir().resolve("run-" + run.runId() + "-" + run.attempt() + "-" + System.currentTimeMillis()));
+            return Files.createDirectories(properties.workDir().resolve("run-" + run.runId() + "-" + run.attempt() + "-" + claimedAt));
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot create the work directory under " + properties.workDir(), e);
         }

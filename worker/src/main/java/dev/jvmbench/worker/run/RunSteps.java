@@ -12,6 +12,7 @@ import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.container.ContainerSpec;
+import dev.jvmbench.worker.container.ContainerSummary;
 import dev.jvmbench.worker.container.ReadinessStrategy;
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.image.AppSource;
@@ -40,6 +41,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -60,7 +62,7 @@ class RunSteps {
     private final ContainerEngine engine;
     private final ImageResolver images;
     private final LoadGeneratorProperties loadGeneratorProperties;
-    private final dev.jvmbench.worker.metrics.WorkerMetrics metrics;
+    private final WorkerMetrics metrics;
     private final PointRecorder points;
     private final PointAssembler assembler;
     private final RunQueue queue;
@@ -71,7 +73,7 @@ class RunSteps {
 
     RunSteps(ContainerEngine engine, ImageResolver images, LoadGeneratorProperties loadGeneratorProperties, PointRecorder points,
              PointAssembler assembler, RunQueue queue, ScenarioCatalog scenarios, JdkCatalog jdks,
-             WorkerProperties properties, JsonMapper json, dev.jvmbench.worker.metrics.WorkerMetrics metrics) {
+             WorkerProperties properties, JsonMapper json, WorkerMetrics metrics) {
         this.metrics = metrics;
         this.engine = engine;
         this.images = images;
@@ -322,14 +324,18 @@ class RunSteps {
             // teardown from removing another platform's containers on a shared engine.
             Map<String, String> ofRun = Map.of(ContainerSpec.RUN_ID_LABEL,
                     Long.toString(ctx.run.runId()), "bench.platform", ctx.platformId);
-            // Counted by role for the metrics from one listing, then all removed at once.
-            Map<String, Long> byRole = engine.findManaged(ofRun).stream().collect(Collectors.groupingBy(
+            // Listed once, so what is counted by role for the metrics is what was removed. A container
+            // already gone counts as removed; any other failure leaves the rest to the next worker start.
+            List<ContainerSummary> containers = engine.findManaged(ofRun);
+            for (ContainerSummary container : containers) {
+                engine.remove(new RunningContainer(container.id(), container.name(), 0));
+            }
+            Map<String, Long> byRole = containers.stream().collect(Collectors.groupingBy(
                     container -> container.labels().getOrDefault("bench.role", ""), Collectors.counting()));
-            int removed = engine.removeManaged(ofRun);
             metrics.containersRemoved(WorkerMetrics.APP, byRole.getOrDefault("app", 0L).intValue());
             metrics.containersRemoved(WorkerMetrics.UPSTREAM,
                     (int) (byRole.getOrDefault("nginx", 0L) + byRole.getOrDefault("postgres", 0L)));
-            log.info("{}: teardown removed {} containers", ctx.run.label(), removed);
+            log.info("{}: teardown removed {} containers", ctx.run.label(), containers.size());
         } catch (RuntimeException e) {
             log.error("{}: teardown could not remove the run's containers ({}); the next worker start removes them",
                     ctx.run.label(), e.getMessage());
