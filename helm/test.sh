@@ -38,7 +38,8 @@ log() { printf '[helm-test] %s\n' "$*" >&2; }
 # A step's heading, with the seconds since the start: where a slow run spends its time.
 step() { printf '[helm-test] %4ss %s\n' "$(( $(now_s) - START ))" "$*" >&2; }
 die() { printf '[helm-test] ERROR: %s\n' "$*" >&2; exit 1; }
-now_s() { local t=${EPOCHREALTIME:-}; if [[ -n "$t" ]]; then printf '%s' "${t%.*}"; else date +%s; fi; }
+# shellcheck source=../worker/host/common.sh
+source "$CHART_DIR/../worker/host/common.sh"
 START=$(now_s)
 
 # ---------------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ FORCE=${JVMBENCH_FORCE:-0}
 
 log() { printf '[target-apps] %s\n' "$*" >&2; }
 die() { printf '[target-apps] ERROR: %s\n' "$*" >&2; exit 1; }
-now_s() { local t=${EPOCHREALTIME:-}; if [[ -n "$t" ]]; then printf '%s' "${t%.*}"; else date +%s; fi; }
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
 
@@ -75,14 +74,6 @@ sources_hash() {
   ) | sha256sum | cut -d' ' -f1
 }
 
-label_of() { # image label -> value, empty when the image or label is absent
-  docker image inspect -f "{{ index .Config.Labels \"$2\" }}" "$1" 2>/dev/null || true
-}
-image_id() { docker image inspect -f '{{.Id}}' "$1" 2>/dev/null || true; }
-size_mb() {
-  local bytes; bytes=$(docker image inspect -f '{{.Size}}' "$1" 2>/dev/null) || { printf -- '-'; return; }
-  printf '%d MB' $(( bytes / 1000000 ))
-}
 
 # Two runs at once would race on the same tags.
 mkdir -p /tmp/jvmbench
@@ -158,7 +149,7 @@ done
 printf '\n%-34s %10s  %-8s %7s\n' IMAGE SIZE STATUS SECONDS >&2
 for row in "${summary[@]}"; do
   IFS='|' read -r image status secs <<<"$row"
-  printf '%-34s %10s  %-8s %7s\n' "$image" "$(size_mb "$image")" "$status" "$secs" >&2
+  printf '%-34s %10s  %-8s %7s\n' "$image" "$(image_size_mb "$image")" "$status" "$secs" >&2
 done
 log "done in $(( $(now_s) - start ))s"
 if (( ${#failed[@]} > 0 )); then

@@ -31,10 +31,7 @@ fi
 work=$(mktemp -d)
 api_pid=""
 cleanup() {
-  if [[ -n "$api_pid" ]] && kill -0 "$api_pid" 2>/dev/null; then
-    kill -TERM "$api_pid" 2>/dev/null || true
-    wait "$api_pid" 2>/dev/null || true
-  fi
+  stop_pid "$api_pid" || true
   rm -rf "$work"
 }
 trap cleanup EXIT

@@ -62,12 +62,7 @@ PORT=$(free_port)
 URL="http://127.0.0.1:$PORT"
 api_pid=""
 cleanup() {
-  if [[ -n "$api_pid" ]] && kill -0 "$api_pid" 2>/dev/null; then
-    kill -TERM "$api_pid" 2>/dev/null || true
-    for _ in $(seq 1 30); do kill -0 "$api_pid" 2>/dev/null || break; sleep 1; done
-    kill -KILL "$api_pid" 2>/dev/null || true
-    wait "$api_pid" 2>/dev/null || true
-  fi
+  stop_pid "$api_pid" 30 || true
   if [[ -n "${FUZZ_KEEP:-}" ]]; then log "kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT

@@ -124,7 +124,6 @@ buildable_jdks() {
 # ---------------------------------------------------------------------------------------------
 # Helpers shared by the image kinds.
 
-image_id() { docker image inspect -f '{{.Id}}' "$1" 2>/dev/null || true; }
 
 # True (0) when $image must be (re)built for $recipe.
 needs_build() {

@@ -24,7 +24,6 @@ COMPONENTS=(api worker)
 
 log() { printf '[platform-images] %s\n' "$*" >&2; }
 die() { printf '[platform-images] ERROR: %s\n' "$*" >&2; exit 1; }
-now_s() { local t=${EPOCHREALTIME:-}; if [[ -n "$t" ]]; then printf '%s' "${t%.*}"; else date +%s; fi; }
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
 
 while (( $# > 0 )); do
@@ -47,12 +46,6 @@ version=$(sed -n '0,/<artifactId>jvmbench-parent<\/artifactId>/d; s:.*<version>\
 [[ -n "$version" ]] || die "cannot read the project version from $REPO_DIR/pom.xml"
 tag=${version%-SNAPSHOT}
 
-image_id() { docker image inspect -f '{{.Id}}' "$1" 2>/dev/null || true; }
-label_of() { docker image inspect -f "{{ index .Config.Labels \"$2\" }}" "$1" 2>/dev/null || true; }
-size_mb() {
-  local bytes; bytes=$(docker image inspect -f '{{.Size}}' "$1" 2>/dev/null) || { printf -- '-'; return; }
-  printf '%d MB' $(( bytes / 1000000 ))
-}
 
 # The base: a local image (docker://) must exist; its id is part of the recipe, so a rebuilt
 # JDK image rebuilds the platform images too. A registry base counts by its reference only.
@@ -114,5 +107,5 @@ for c in "${COMPONENTS[@]}"; do
   if [[ -n "$old" && "$old" != "$(image_id "$image")" && "$(label_of "$old" bench.kind)" == platform ]]; then
     docker image rm "$old" >/dev/null 2>&1 || true
   fi
-  printf '%-28s %10s  %-8s %7s\n' "$image" "$(size_mb "$image")" built "$secs" >&2
+  printf '%-28s %10s  %-8s %7s\n' "$image" "$(image_size_mb "$image")" built "$secs" >&2
 done

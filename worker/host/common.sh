@@ -53,9 +53,44 @@ use_jdk() {
   fi
 }
 
+# Seconds since the epoch with no fork (bash 5 EPOCHREALTIME), for step timing.
+now_s() {
+  local t=${EPOCHREALTIME:-}
+  if [[ -n "$t" ]]; then printf '%s' "${t%.*}"; else date +%s; fi
+}
+
+# The id of a local image, empty when it is absent.
+image_id() { docker image inspect -f '{{.Id}}' "$1" 2>/dev/null || true; }
+
+# image label -> the label's value, empty when the image or the label is absent.
+label_of() { docker image inspect -f "{{ index .Config.Labels \"$2\" }}" "$1" 2>/dev/null || true; }
+
+# The size of a local image for the build summaries ("-" when it is absent).
+image_size_mb() {
+  local bytes
+  bytes=$(docker image inspect -f '{{.Size}}' "$1" 2>/dev/null) || { printf -- '-'; return; }
+  printf '%d MB' $(( bytes / 1000000 ))
+}
+
 # A TCP port free on 127.0.0.1 right now (the kernel picks it).
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# stop_pid PID [GRACE]: SIGTERM to a background job of this shell that still runs, then waits for
+# it to exit; with GRACE seconds, SIGKILL when it is still there by then. Returns 1 when there was
+# nothing to stop.
+stop_pid() {
+  local pid=$1 grace=${2:-} _
+  if [[ -z "$pid" ]] || ! kill -0 "$pid" 2>/dev/null; then
+    return 1
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  if [[ -n "$grace" ]]; then
+    for _ in $(seq 1 "$grace"); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  wait "$pid" 2>/dev/null || true
 }
 
 # await_ready URL SECONDS [PID]: polls URL once a second until it answers 2xx. Returns 0 when

@@ -13,11 +13,8 @@ JVMBENCH_HOST_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck disable=SC2034 # used by the scripts that source this file
 JVMBENCH_REPO_DIR="$(cd "$JVMBENCH_HOST_DIR/../.." && pwd)"
 
-# Seconds since the epoch with no fork (bash 5 EPOCHREALTIME), for step timing.
-now_s() {
-  local t=${EPOCHREALTIME:-}
-  if [[ -n "$t" ]]; then printf '%s' "${t%.*}"; else date +%s; fi
-}
+# shellcheck source=common.sh
+source "$JVMBENCH_HOST_DIR/common.sh"
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 
@@ -86,15 +83,7 @@ recipe_hash() {
 }
 
 # The recipe label of a local image, empty when the image is absent.
-image_recipe() {
-  docker image inspect -f '{{ index .Config.Labels "bench.recipe" }}' "$1" 2>/dev/null || true
-}
-
-image_size_mb() {
-  local bytes
-  bytes=$(docker image inspect -f '{{.Size}}' "$1" 2>/dev/null) || { printf -- '-'; return; }
-  printf '%d MB' $(( bytes / 1000000 ))
-}
+image_recipe() { label_of "$1" bench.recipe; }
 
 # Summary rows collected by the build functions and printed by setup.sh.
 JVMBENCH_SUMMARY=()
