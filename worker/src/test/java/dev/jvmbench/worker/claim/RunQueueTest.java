@@ -82,6 +82,10 @@ class RunQueueTest {
         return jobId;
     }
 
+    private static long pointsOf(long runId) {
+        return jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", runId).query(Long.class).single();
+    }
+
     private static String status(String table, long id) {
         return jdbc.sql("SELECT status FROM " + table + " WHERE id = :id").param("id", id).query(String.class).single();
     }
@@ -199,8 +203,7 @@ class RunQueueTest {
 
         assertThat(queue.recoverStale(Duration.ofSeconds(60), 2)).isEqualTo(1);
         assertThat(status("runs", first.runId())).isEqualTo("QUEUED");
-        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", first.runId())
-                .query(Long.class).single()).as("no point of the dead attempt survives").isZero();
+        assertThat(pointsOf(first.runId())).as("no point of the dead attempt survives").isZero();
         assertThat(queue.heartbeat(first.runId(), "dead-worker")).as("the dead worker lost the run").isFalse();
 
         ClaimedRun second = claimOf(jobId, "another-worker");
@@ -210,8 +213,7 @@ class RunQueueTest {
         makeStale(second.runId());
         queue.recoverStale(Duration.ofSeconds(60), 2);
         assertThat(status("runs", second.runId())).isEqualTo("FAILED");
-        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", second.runId())
-                .query(Long.class).single()).as("a failed run keeps what it measured").isEqualTo(1);
+        assertThat(pointsOf(second.runId())).as("a failed run keeps what it measured").isEqualTo(1);
         assertThat(status("jobs", jobId)).isEqualTo("FAILED");
     }
 
@@ -225,8 +227,7 @@ class RunQueueTest {
         assertThat(queue.recoverOwn("host-a", 2)).as("heartbeats are fresh: only the id tells").isEqualTo(1);
         assertThat(status("runs", mine.runId())).isEqualTo("QUEUED");
         assertThat(status("runs", theirs.runId())).isEqualTo("RUNNING");
-        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", mine.runId())
-                .query(Long.class).single()).as("the dead attempt's points are gone").isZero();
+        assertThat(pointsOf(mine.runId())).as("the dead attempt's points are gone").isZero();
         assertThat(jdbc.sql("SELECT failure_reason FROM runs WHERE id = :id").param("id", mine.runId())
                 .query(String.class).single()).isEqualTo("worker host-a restarted during attempt 1; re-queued");
     }
@@ -270,8 +271,7 @@ class RunQueueTest {
         queue.release(run, "stopping", "the worker is shutting down");
         assertThat(status("runs", run.runId())).isEqualTo("QUEUED");
         assertThat(status("jobs", jobId)).isEqualTo("RUNNING");
-        assertThat(jdbc.sql("SELECT count(*) FROM result_points WHERE run_id = :id").param("id", run.runId())
-                .query(Long.class).single()).as("no point of the given-back attempt survives").isZero();
+        assertThat(pointsOf(run.runId())).as("no point of the given-back attempt survives").isZero();
         assertThat(claimOf(jobId, "next").attempt())
                 .as("a graceful stop is not the run's failure: it does not use up an attempt").isEqualTo(1);
     }

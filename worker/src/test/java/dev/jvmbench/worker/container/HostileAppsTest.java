@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -175,12 +178,12 @@ class HostileAppsTest {
                 .build());
 
         // The bomb's shells die when their fork fails and others take their place: watch the peak.
-        java.util.List<Long> samples = new java.util.ArrayList<>();
+        List<Long> samples = new ArrayList<>();
         long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
-        while (System.nanoTime() < deadline && (samples.isEmpty() || java.util.Collections.max(samples) < PIDS_LIMIT - 8)) {
+        while (System.nanoTime() < deadline && (samples.isEmpty() || Collections.max(samples) < PIDS_LIMIT - 8)) {
             samples.add(processesOf(bomb));
         }
-        long peak = java.util.Collections.max(samples);
+        long peak = Collections.max(samples);
 
         assertThat(peak).as("peak processes of the bomb on the host, samples %s", samples)
                 .isBetween(PIDS_LIMIT - 8, PIDS_LIMIT);
@@ -272,7 +275,7 @@ class HostileAppsTest {
                     })
                     .count();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
+import dev.jvmbench.worker.testing.HostilePrograms;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +17,6 @@ import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -439,18 +439,14 @@ class BenchmarkEndToEndTest {
 
     /** An executable JAR of one class compiled here from {@code source}. */
     private static Path jar(Path work, String className, String source) throws Exception {
-        Path sourceFile = work.resolve(className + ".java");
-        Files.writeString(sourceFile, source);
-        int compiled = ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d",
-                work.toString(), sourceFile.toString());
-        assertThat(compiled).isZero();
+        byte[] classFile = HostilePrograms.compile(className, source);
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, className);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
             out.putNextEntry(new JarEntry(className + ".class"));
-            out.write(Files.readAllBytes(work.resolve(className + ".class")));
+            out.write(classFile);
             out.closeEntry();
             out.putNextEntry(new JarEntry("nonce.txt"));
             out.write(Long.toString(System.nanoTime()).getBytes(StandardCharsets.UTF_8));

@@ -100,11 +100,9 @@ class ScaleOutEndToEndTest {
         assertThat(byWorker.keySet()).as("both workers took runs").containsExactlyInAnyOrderElementsOf(WORKERS);
 
         // The workers' own counts: 4 claims in all (no run claimed twice), and each ran its share.
-        Map<String, Map<String, Double>> workerMetrics = new TreeMap<>();
         double claims = 0;
         for (String worker : WORKERS) {
             Map<String, Double> m = samples(platform.workerMetrics(worker));
-            workerMetrics.put(worker, m);
             int ran = byWorker.get(worker).size();
             System.out.println("  " + worker + " metrics:");
             m.entrySet().stream().filter(e -> e.getKey().startsWith("jvmbench_"))
