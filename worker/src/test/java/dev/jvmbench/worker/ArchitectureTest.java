@@ -6,7 +6,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** Package boundaries of the worker (tests included: they go through the adapter too). */
+/** Adapter boundaries of the worker (tests included: they go through the adapter too). */
 @AnalyzeClasses(packages = "dev.jvmbench.worker")
 class ArchitectureTest {
 

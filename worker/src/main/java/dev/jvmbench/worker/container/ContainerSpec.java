@@ -60,9 +60,6 @@ public record ContainerSpec(
         long nofileLimit,
         String runId) {
 
-    public static final String MANAGED_LABEL = "bench.managed";
-    public static final String RUN_ID_LABEL = "bench.run-id";
-
     /** The user {@code app} of the JDK images (and the images built on them); numeric, so it works on any image. */
     public static final String APP_USER = "10001:10001";
 
@@ -154,8 +151,8 @@ public record ContainerSpec(
         Builder b = new Builder(image);
         b.namePrefix = namePrefix;
         b.labels.putAll(labels);
-        b.labels.remove(MANAGED_LABEL);
-        b.labels.remove(RUN_ID_LABEL);
+        b.labels.remove(ContainerLabels.MANAGED);
+        b.labels.remove(ContainerLabels.RUN_ID);
         b.env.putAll(env);
         b.entrypoint = entrypoint;
         b.command = command;
@@ -190,16 +187,16 @@ public record ContainerSpec(
             }
             result.put(key, value);
         });
-        String managed = result.put(MANAGED_LABEL, "true");
+        String managed = result.put(ContainerLabels.MANAGED, "true");
         if (managed != null && !managed.equals("true")) {
             // a container we start but do not clean up would outlive the run
-            throw new IllegalArgumentException(MANAGED_LABEL + " is always 'true', was '" + managed + "'");
+            throw new IllegalArgumentException(ContainerLabels.MANAGED + " is always 'true', was '" + managed + "'");
         }
         if (runId != null) {
-            String previous = result.put(RUN_ID_LABEL, runId);
+            String previous = result.put(ContainerLabels.RUN_ID, runId);
             if (previous != null && !previous.equals(runId)) {
                 throw new IllegalArgumentException(
-                        RUN_ID_LABEL + " label '" + previous + "' contradicts runId '" + runId + "'");
+                        ContainerLabels.RUN_ID + " label '" + previous + "' contradicts runId '" + runId + "'");
             }
         }
         return Collections.unmodifiableMap(result);

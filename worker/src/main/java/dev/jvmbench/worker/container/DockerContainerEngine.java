@@ -354,7 +354,7 @@ final class DockerContainerEngine implements ContainerEngine {
         Objects.requireNonNull(labels, "labels");
         // never widen a cleanup beyond what the platform started, whatever the caller passes
         Map<String, String> filter = new LinkedHashMap<>(labels);
-        filter.put(ContainerSpec.MANAGED_LABEL, "true");
+        filter.put(ContainerLabels.MANAGED, "true");
         return filter;
     }
 

@@ -4,6 +4,7 @@ import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.job.Upstream;
 import dev.jvmbench.worker.WorkerProperties;
+import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.ContainerSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,7 +52,7 @@ final class AppContainers {
         return ContainerSpec.builder(ctx.image)
                 .namePrefix("bench-run" + ctx.run.runId() + "-app")
                 .runId(Long.toString(ctx.run.runId()))
-                .labels(roleLabels(ctx, "app"))
+                .labels(roleLabels(ctx, ContainerLabels.ROLE_APP))
                 .env(env)
                 .cpus(spec.limits().cpus())
                 .memoryMegabytes(spec.limits().memoryMb())
@@ -94,14 +95,14 @@ final class AppContainers {
     }
 
     static ContainerSpec nginx(RunContext ctx, int port, WorkerProperties properties) {
-        return upstream(NGINX_IMAGE, "nginx", "www-data", ctx, properties)
+        return upstream(NGINX_IMAGE, ContainerLabels.ROLE_NGINX, "www-data", ctx, properties)
                 .env("PORT", Integer.toString(port))
                 .env("DELAY_SECONDS", Double.toString(ctx.plan.httpDelayMs() / 1000.0))
                 .build();
     }
 
     static ContainerSpec postgres(RunContext ctx, int port, WorkerProperties properties) {
-        return upstream(POSTGRES_IMAGE, "postgres", "postgres", ctx, properties)
+        return upstream(POSTGRES_IMAGE, ContainerLabels.ROLE_POSTGRES, "postgres", ctx, properties)
                 .volume(POSTGRES_DATA)
                 .env("PGPORT", Integer.toString(port))
                 .build();
@@ -121,11 +122,7 @@ final class AppContainers {
     }
 
     private static Map<String, String> roleLabels(RunContext ctx, String role) {
-        return Map.of("bench.role", role, "bench.job-id", Long.toString(ctx.run.jobId()), "bench.worker",
-                sanitize(ctx.workerId), "bench.platform", ctx.platformId);
-    }
-
-    private static String sanitize(String value) {
-        return value.length() > 200 ? value.substring(0, 200) : value;
+        return Map.of(ContainerLabels.ROLE, role, ContainerLabels.JOB_ID, Long.toString(ctx.run.jobId()),
+                ContainerLabels.WORKER, ContainerLabels.value(ctx.workerId), ContainerLabels.PLATFORM, ctx.platformId);
     }
 }

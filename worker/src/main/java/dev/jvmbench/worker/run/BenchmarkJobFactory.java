@@ -37,11 +37,11 @@ class BenchmarkJobFactory {
     private static final Logger log = LoggerFactory.getLogger(BenchmarkJobFactory.class);
     private final JobRepository repository;
     private final RunSteps steps;
-    private final dev.jvmbench.worker.claim.RunQueue queue;
+    private final dev.jvmbench.worker.queue.RunQueue queue;
     private final WorkerMetrics metrics;
     private final ResourcelessTransactionManager noTransaction = new ResourcelessTransactionManager();
 
-    BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.claim.RunQueue queue,
+    BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.queue.RunQueue queue,
                         WorkerMetrics metrics) {
         this.metrics = metrics;
         this.repository = repository;

@@ -1,7 +1,7 @@
 package dev.jvmbench.worker.run;
 
 import dev.jvmbench.common.job.Upstream;
-import dev.jvmbench.worker.claim.ClaimedRun;
+import dev.jvmbench.worker.queue.ClaimedRun;
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.load.LoadGenerator;
 import dev.jvmbench.worker.probe.ContainerSampler;

@@ -2,8 +2,8 @@ package dev.jvmbench.worker.run;
 
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.worker.WorkerProperties;
-import dev.jvmbench.worker.claim.ClaimedRun;
-import dev.jvmbench.worker.claim.RunQueue;
+import dev.jvmbench.worker.queue.ClaimedRun;
+import dev.jvmbench.worker.queue.RunQueue;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;

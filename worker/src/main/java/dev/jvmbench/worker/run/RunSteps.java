@@ -7,13 +7,14 @@ import dev.jvmbench.common.job.LoadProfile;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.job.Upstream;
 import dev.jvmbench.worker.WorkerProperties;
-import dev.jvmbench.worker.claim.RunQueue;
+import dev.jvmbench.worker.queue.RunQueue;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.container.ContainerSpec;
-import dev.jvmbench.worker.container.ContainerSummary;
+import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.ReadinessStrategy;
+import dev.jvmbench.worker.container.RunContainers;
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.image.AppSource;
 import dev.jvmbench.worker.image.ImageResolver;
@@ -43,7 +44,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -322,20 +322,11 @@ class RunSteps {
         try {
             // Run ids restart at 1 in every database: the platform label keeps one platform's
             // teardown from removing another platform's containers on a shared engine.
-            Map<String, String> ofRun = Map.of(ContainerSpec.RUN_ID_LABEL,
-                    Long.toString(ctx.run.runId()), "bench.platform", ctx.platformId);
-            // Listed once, so what is counted by role for the metrics is what was removed. A container
-            // already gone counts as removed; any other failure leaves the rest to the next worker start.
-            List<ContainerSummary> containers = engine.findManaged(ofRun);
-            for (ContainerSummary container : containers) {
-                engine.remove(new RunningContainer(container.id(), container.name(), 0));
-            }
-            Map<String, Long> byRole = containers.stream().collect(Collectors.groupingBy(
-                    container -> container.labels().getOrDefault("bench.role", ""), Collectors.counting()));
-            metrics.containersRemoved(WorkerMetrics.APP, byRole.getOrDefault("app", 0L).intValue());
+            RunContainers.Removed removed = new RunContainers(engine).removeRun(ctx.platformId, ctx.run.runId());
+            metrics.containersRemoved(WorkerMetrics.APP, (int) removed.of(ContainerLabels.ROLE_APP));
             metrics.containersRemoved(WorkerMetrics.UPSTREAM,
-                    (int) (byRole.getOrDefault("nginx", 0L) + byRole.getOrDefault("postgres", 0L)));
-            log.info("{}: teardown removed {} containers", ctx.run.label(), containers.size());
+                    (int) removed.of(ContainerLabels.ROLE_NGINX, ContainerLabels.ROLE_POSTGRES));
+            log.info("{}: teardown removed {} containers", ctx.run.label(), removed.total());
         } catch (RuntimeException e) {
             log.error("{}: teardown could not remove the run's containers ({}); the next worker start removes them",
                     ctx.run.label(), e.getMessage());

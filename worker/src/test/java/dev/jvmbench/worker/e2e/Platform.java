@@ -171,7 +171,7 @@ final class Platform implements AutoCloseable {
 
     /** The bench.platform label of this platform's containers (other platforms may share the engine). */
     String platformId() {
-        return workers.values().iterator().next().getBean(dev.jvmbench.worker.claim.RunQueue.class).platformId();
+        return workers.values().iterator().next().getBean(dev.jvmbench.worker.queue.RunQueue.class).platformId();
     }
 
     JsonNode upload(Path jar) throws Exception {

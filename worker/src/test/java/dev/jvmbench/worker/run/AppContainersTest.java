@@ -9,7 +9,7 @@ import dev.jvmbench.common.job.PlatformThreads;
 import dev.jvmbench.common.job.ScenarioSpec;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.worker.WorkerProperties;
-import dev.jvmbench.worker.claim.ClaimedRun;
+import dev.jvmbench.worker.queue.ClaimedRun;
 import dev.jvmbench.worker.container.ContainerSpec;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
 import dev.jvmbench.worker.container.ContainerSpec;
 import dev.jvmbench.worker.container.ImageSummary;
@@ -73,7 +74,7 @@ public final class BenchHost implements AutoCloseable {
     }
 
     public RunningContainer start(ContainerSpec spec) {
-        assertThat(spec.labels()).containsAllEntriesOf(labels()).containsEntry(ContainerSpec.MANAGED_LABEL, "true");
+        assertThat(spec.labels()).containsAllEntriesOf(labels()).containsEntry(ContainerLabels.MANAGED, "true");
         return engine.start(spec);
     }
 

@@ -1,14 +1,14 @@
-package dev.jvmbench.worker.claim;
+package dev.jvmbench.worker.loop;
 
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.container.ContainerEngine;
-import dev.jvmbench.worker.container.ContainerSpec;
-import dev.jvmbench.worker.container.ContainerSummary;
-import dev.jvmbench.worker.container.RunningContainer;
+import dev.jvmbench.worker.container.RunContainers;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
+import dev.jvmbench.worker.queue.ClaimedRun;
+import dev.jvmbench.worker.queue.RunQueue;
+import dev.jvmbench.worker.queue.WorkerIdentity;
 import dev.jvmbench.worker.run.RunExecutor;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -28,11 +28,9 @@ import org.springframework.stereotype.Component;
 class WorkerLoop implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerLoop.class);
-    /** On every run container: which platform (database) it belongs to; see {@link RunQueue#platformId()}. */
-    public static final String PLATFORM_LABEL = "bench.platform";
     private final RunQueue queue;
     private final RunExecutor executor;
-    private final ContainerEngine engine;
+    private final RunContainers containers;
     private final WorkerProperties properties;
     private final WorkerMetrics metrics;
     private volatile boolean running;
@@ -44,7 +42,7 @@ class WorkerLoop implements SmartLifecycle {
         this.metrics = metrics;
         this.queue = queue;
         this.executor = executor;
-        this.engine = engine;
+        this.containers = new RunContainers(engine);
         this.properties = properties;
     }
 
@@ -122,15 +120,9 @@ class WorkerLoop implements SmartLifecycle {
      */
     private void removeLeftovers() {
         try {
-            for (ContainerSummary container : engine.findManaged(Map.of(PLATFORM_LABEL, queue.platformId()))) {
-                String runId = container.labels().get(ContainerSpec.RUN_ID_LABEL);
-                if (runId == null || !runId.matches("\\d+")) {
-                    continue; // not a run's container (tests, tools): not ours to judge
-                }
-                if (!queue.ownedElsewhere(Long.parseLong(runId), properties.id(), properties.staleAfter())) {
-                    engine.remove(new RunningContainer(container.id(), container.name(), 0));
-                    log.info("Removed container {} left by a stopped worker (run {})", container.name(), runId);
-                }
+            for (String removed : containers.removeLeftovers(queue.platformId(),
+                    runId -> queue.ownedElsewhere(runId, properties.id(), properties.staleAfter()))) {
+                log.info("Removed container {} left by a stopped worker", removed);
             }
         } catch (RuntimeException e) {
             log.warn("Could not clean up containers left by a stopped worker: {}", e.getMessage());

@@ -1,4 +1,4 @@
-package dev.jvmbench.worker.claim;
+package dev.jvmbench.worker.queue;
 
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;

@@ -1,4 +1,4 @@
-package dev.jvmbench.worker.claim;
+package dev.jvmbench.worker.queue;
 
 import dev.jvmbench.worker.WorkerProperties;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package dev.jvmbench.worker.claim;
+package dev.jvmbench.worker.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
