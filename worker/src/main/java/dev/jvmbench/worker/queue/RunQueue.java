@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  * are retried while the database is unreachable: being compare-and-sets, a repeat changes nothing.
  */
 @Component
-public class RunQueue {
+public class RunQueue implements RunControl {
 
     private static final Logger log = LoggerFactory.getLogger(RunQueue.class);
     private final JdbcClient jdbc;
@@ -97,6 +97,7 @@ public class RunQueue {
      * Identifies this platform's database (cluster system identifier and database name): the
      * label that tells this platform's containers from another platform's on a shared host.
      */
+    @Override
     public String platformId() {
         String id = platformId;
         if (id == null) {
@@ -113,6 +114,7 @@ public class RunQueue {
                 .param("id", runId).param("worker", workerId).update() == 1;
     }
 
+    @Override
     public void progress(long runId, String workerId, String step, Integer level) {
         writes.retrying("progress of run " + runId, () -> jdbc.sql("""
                 UPDATE runs SET current_step = :step, current_level = :level, heartbeat_at = now()
@@ -121,6 +123,7 @@ public class RunQueue {
     }
 
     /** Whether the run's job was cancelled (or is being cancelled). */
+    @Override
     public boolean cancelRequested(long runId) {
         String status = jdbc.sql("SELECT j.status FROM jobs j JOIN runs r ON r.job_id = j.id WHERE r.id = :id")
                 .param("id", runId).query(String.class).single();
@@ -128,6 +131,7 @@ public class RunQueue {
     }
 
     /** Ends a run this worker owns, then settles its job when no run is left to execute. */
+    @Override
     public void finish(ClaimedRun run, String workerId, RunStatus outcome, String reason) {
         writes.retrying("outcome of " + run.label(), () -> {
             int changed = jdbc.sql("""
@@ -149,6 +153,7 @@ public class RunQueue {
      * A graceful stop (a deployment, a drained host) is not the run's failure, so it does not use up
      * one of the run's {@code maxAttempts}: a crash does (see {@link #recoverStale}).
      */
+    @Override
     public void release(ClaimedRun run, String workerId, String reason) {
         writes.retrying("release of " + run.label(), () -> {
             int changed = jdbc.sql("""

@@ -12,7 +12,7 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@link dev.jvmbench.worker.database.DatabaseWrites}).
  */
 @Component
-public class PointRecorder {
+public class PointRecorder implements ResultSink {
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -25,6 +25,7 @@ public class PointRecorder {
         this.json = json;
     }
 
+    @Override
     public void insert(Point p) {
         writes.retrying("point " + p.levelIndex() + " of run " + p.runId(), () -> jdbc.sql("""
                 INSERT INTO result_points (run_id, level_index, level, measured_seconds, requests, successes, errors,
@@ -63,7 +64,7 @@ public class PointRecorder {
                 .update());
     }
 
-    /** Fills in what JFR tells about a level once the recording is available. */
+    @Override
     public void updateJvm(long runId, int levelIndex, Double gcPauseMsPerSecond, Double heapMeanMb, Long pinnedEvents,
                           String extraFlag) {
         writes.retrying("JVM metrics of point " + levelIndex + " of run " + runId, () -> jdbc.sql("""
@@ -76,7 +77,7 @@ public class PointRecorder {
                 .param("flag", extraFlag).param("run", runId).param("idx", levelIndex).update());
     }
 
-    /** Adds a flag (e.g. that JFR was lost) to every point of a run. */
+    @Override
     public void flagAll(long runId, String flag) {
         writes.retrying("flag " + flag + " on run " + runId, () -> jdbc.sql("""
                 UPDATE result_points SET flags = array_append(flags, CAST(:flag AS varchar))
@@ -84,6 +85,7 @@ public class PointRecorder {
                 """).param("flag", flag).param("run", runId).update());
     }
 
+    @Override
     public void storeArtifact(long runId, String name, String contentType, byte[] content) {
         writes.retrying("artifact " + name + " of run " + runId, () -> jdbc.sql("""
                 INSERT INTO run_artifacts (run_id, name, content_type, size_bytes, content)
