@@ -66,6 +66,8 @@ KUBECONFIG_ADMIN=$STATE/admin.kubeconfig
 # start, put back by down.
 KUBELET_SYSCTLS=(vm/overcommit_memory vm/panic_on_oom kernel/panic kernel/panic_on_oops
   kernel/keys/root_maxkeys kernel/keys/root_maxbytes)
+# Directories the kubelet and containerd use whatever their root and state dirs, parents first.
+HOST_DIRS=(/var/log/containers /var/lib/kubelet /var/lib/kubelet/device-plugins /run/containerd /run/containerd/s)
 K8S_COMMANDS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kubectl)
 # The daemons in start order; down stops them in reverse.
 DAEMONS=(etcd registry containerd kube-apiserver kube-controller-manager kube-scheduler kubelet)
@@ -425,7 +427,7 @@ pid_of() { cat "$RUN/pids/$1.pid" 2>/dev/null || true; }
 running() {
   local pid
   pid=$(pid_of "$1")
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 0
+  [[ -n "$pid" ]] && alive "$pid" || return 0
   tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qE "$STATE|$RUN" && printf '%s' "$pid"
   return 0
 }
@@ -539,6 +541,7 @@ launch() {
         --service-cluster-ip-range="$SERVICE_CIDR" \
         --cluster-signing-cert-file="$PKI/ca.crt" --cluster-signing-key-file="$PKI/ca.key" \
         --root-ca-file="$PKI/ca.crt" --service-account-private-key-file="$PKI/sa.key" \
+        --flex-volume-plugin-dir="$STATE/controller-manager/volume-plugins" \
         --profiling=false
       ;;
     kube-scheduler)
@@ -607,9 +610,14 @@ write_configs() {
   render "$CLUSTER_DIR/registry.yml.in" "$STATE/config/registry.yml" STATE="$STATE" REGISTRY_PORT="$REGISTRY_PORT"
   render "$CLUSTER_DIR/kubelet.yaml.in" "$STATE/config/kubelet.yaml" STATE="$STATE" RUN="$RUN" RESERVED_CPUS="$RESERVED_CPUS" \
     OOM_SCORE_ADJ="$kubelet_oom"
-  # The kubelet makes /var/log/containers (a fixed path) for its log symlinks: remember whether
-  # it was there, so down removes it only when we made it.
-  [[ -e /var/log/containers || -f "$STATE/made-var-log-containers" ]] || touch "$STATE/made-var-log-containers"
+  # Paths used whatever the root dirs: /var/log/containers (the kubelet's log symlinks),
+  # /var/lib/kubelet/device-plugins/kubelet.sock and /run/containerd/s (the shims' sockets, shared
+  # with a Docker engine's shims). Remember which directories were not there, so down removes
+  # those only (and only when empty).
+  local dir
+  for dir in "${HOST_DIRS[@]}"; do
+    [[ -e "$dir" || -f "$STATE/made${dir//\//-}" ]] || touch "$STATE/made${dir//\//-}"
+  done
 }
 
 ensure_daemon() {
@@ -699,17 +707,29 @@ stray_pids() {
   return 0
 }
 
-# stop PID NAME GRACE: SIGTERM, then SIGKILL after GRACE seconds.
-stop_process() {
-  local pid=$1 name=$2 grace=$3 i
-  kill -TERM "$pid" 2>/dev/null || return 0
+# 0 while PID is a live process (a zombie waiting for init to reap it counts as gone).
+alive() { [[ -r "/proc/$1/stat" && "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != Z ]]; }
+
+# stop_processes GRACE PID:NAME...: SIGTERM to all at once, SIGKILL to those left after GRACE s.
+stop_processes() {
+  local grace=$1 entry pid i left
+  shift
+  for entry in "$@"; do kill -TERM "${entry%%:*}" 2>/dev/null || true; done
   for (( i = 0; i < grace * 10; i++ )); do
-    kill -0 "$pid" 2>/dev/null || { log "stopped $name (pid $pid)"; return 0; }
+    left=0
+    for entry in "$@"; do alive "${entry%%:*}" && left=1; done
+    (( left )) || break
     sleep 0.1
   done
-  kill -KILL "$pid" 2>/dev/null || true
-  sleep 0.2
-  log "killed $name (pid $pid) after ${grace}s"
+  for entry in "$@"; do
+    pid=${entry%%:*}
+    if alive "$pid"; then
+      kill -KILL "$pid" 2>/dev/null || true
+      log "killed ${entry#*:} (pid $pid) after ${grace}s"
+    else
+      log "stopped ${entry#*:} (pid $pid)"
+    fi
+  done
 }
 
 # The containers of every pod: stopped through containerd (the shims exit with them).
@@ -720,14 +740,25 @@ stop_containers() {
   [[ -n "$ids" ]] || return 0
   log "stopping $(wc -w <<<"$ids") containers"
   for id in $ids; do ctr_ tasks kill -s SIGTERM "$id" >/dev/null 2>&1 || true; done
+  # 2 s to stop: this is a teardown (a PID 1 without a SIGTERM handler ignores it anyway).
   local i
-  for (( i = 0; i < 50; i++ )); do
+  for (( i = 0; i < 10; i++ )); do
     ctr_ tasks ls 2>/dev/null | awk 'NR > 1 && $3 == "RUNNING"' | grep -q . || break
     sleep 0.1
   done
   for id in $ids; do ctr_ tasks kill -s SIGKILL "$id" >/dev/null 2>&1 || true; done
   for id in $ids; do ctr_ tasks delete -f "$id" >/dev/null 2>&1 || true; done
   for id in $(ctr_ containers ls -q 2>/dev/null); do ctr_ containers delete "$id" >/dev/null 2>&1 || true; done
+}
+
+# The sockets our containerd's shims listen on.
+our_shim_sockets() {
+  local proc
+  for proc in /proc/[0-9]*; do
+    tr '\0' ' ' 2>/dev/null <"$proc/cmdline" | grep -q "^/usr/bin/containerd-shim.* -address $CONTAINERD_SOCK" || continue
+    ss -Hxlp 2>/dev/null | awk -v p="pid=${proc#/proc/}," 'index($0, p) { print $5 }'
+  done
+  return 0
 }
 
 # Our mounts, deepest first.
@@ -747,15 +778,20 @@ cmd_down() {
   flock -w 600 8 || die "another up/down holds $LOCK"
   local name pid mount dir target left
   # The kubelet first, so it restarts nothing; then the pods' containers; then the rest.
+  local shim_sockets=()
+  mapfile -t shim_sockets < <(our_shim_sockets)
   pid=$(running kubelet)
-  [[ -z "$pid" ]] || stop_process "$pid" kubelet 10
+  [[ -z "$pid" ]] || stop_processes 10 "$pid:kubelet"
   stop_containers
-  for (( i = ${#DAEMONS[@]} - 1; i >= 0; i-- )); do
-    name=${DAEMONS[$i]}
+  local daemons=()
+  for name in "${DAEMONS[@]}"; do
     pid=$(running "$name")
-    [[ -z "$pid" ]] || stop_process "$pid" "$name" 15
+    [[ -z "$pid" ]] || daemons+=("$pid:$name")
   done
-  for pid in $(stray_pids); do stop_process "$pid" "$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | cut -c1-80)" 5; done
+  (( ${#daemons[@]} == 0 )) || stop_processes 15 "${daemons[@]}"
+  local strays=()
+  for pid in $(stray_pids); do strays+=("$pid:$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | cut -c1-80)"); done
+  (( ${#strays[@]} == 0 )) || stop_processes 5 "${strays[@]}"
   # Processes left in the pods' cgroups (a container whose shim was killed).
   for dir in $(kube_cgroups); do
     for pid in $(find "$dir" -name cgroup.procs -exec cat {} + 2>/dev/null); do
@@ -770,13 +806,23 @@ cmd_down() {
     find "$dir" -depth -type d -exec rmdir {} + 2>/dev/null || true
     [[ ! -d "$dir" ]] || log "cgroup $dir still there (a process in it?)"
   done
+  # Sockets of shims that were stopped rather than shut down (containerd 1.6 puts them in
+  # /run/containerd/s whatever its state dir, beside those of a Docker engine's shims).
+  for target in "${shim_sockets[@]}"; do
+    ss -Hxl "src $target" 2>/dev/null | grep -q . || rm -f "$target"
+  done
   if [[ -d "$STATE" ]]; then
     restore_sysctls
     # The kubelet's symlinks to our pod logs.
     for target in /var/log/containers/*.log; do
       [[ -L "$target" && "$(readlink "$target")" == "$STATE/"* ]] && rm -f "$target"
     done
-    if [[ -f "$STATE/made-var-log-containers" ]]; then rmdir /var/log/containers 2>/dev/null || true; fi
+    rm -f /var/lib/kubelet/device-plugins/kubelet.sock
+    for (( i = ${#HOST_DIRS[@]} - 1; i >= 0; i-- )); do
+      dir=${HOST_DIRS[$i]}
+      # Not empty: someone else's files are in it (a Docker engine's shim sockets, say).
+      if [[ -f "$STATE/made${dir//\//-}" ]]; then rmdir "$dir" 2>/dev/null || true; fi
+    done
   fi
   if ip route show "$SERVICE_CIDR" 2>/dev/null | grep -q '^unreachable'; then ip route del unreachable "$SERVICE_CIDR"; fi
   left=$(our_mounts)
@@ -922,11 +968,21 @@ EOF
   ok "it answers on http://127.0.0.1:$port/ (readiness probe too)"
   out=$(kubectl_ -n "$SMOKE_NS" exec web -- sh -c 'grep Cpus_allowed_list /proc/self/status; id -u; touch /x 2>&1 || true; grep CapEff /proc/self/status') \
     || fail "kubectl exec failed"
-  [[ "$out" == *"Cpus_allowed_list:"*"1"* ]] && ! grep -q 'Cpus_allowed_list:.*0' <<<"$out" || fail "pod web is not pinned to an exclusive CPU: $out"
+  # One whole CPU, not a reserved one, and out of the kubelet's shared pool (cpu_manager_state).
+  local cpu shared
+  cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' <<<"$out")
+  shared=$(sed -n 's/.*"defaultCpuSet":"\([^"]*\)".*/\1/p' "$STATE/kubelet/cpu_manager_state" 2>/dev/null || true)
+  [[ "$cpu" =~ ^[0-9]+$ && ",$RESERVED_CPUS," != *",$cpu,"* ]] || fail "pod web is not pinned to one unreserved CPU: $out"
+  [[ -z "$shared" || ( "$shared" != *"$cpu"* ) ]] || fail "CPU $cpu of pod web is still in the shared pool ($shared)"
   [[ "$out" == *$'\n'10001$'\n'* && "$out" == *"Read-only file system"* && "$out" == *"CapEff:"*"0000000000000000"* ]] \
     || fail "pod web: uid, read-only root or capabilities not as expected: $out"
-  ok "kubectl exec: exclusive CPU (Cpus_allowed_list: $(sed -n 's/Cpus_allowed_list:[[:space:]]*//p' <<<"$out")), uid 10001, read-only root, no capabilities"
-  kubectl_ -n "$SMOKE_NS" logs web | grep -q "smoke: serving on 127.0.0.1:$port as 10001" || fail "kubectl logs: the start line is missing"
+  ok "kubectl exec: exclusive CPU $cpu (shared pool now ${shared:-?}), uid 10001, read-only root, no capabilities"
+  # The container's output reaches its log file through the shim: give it a moment.
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    out=$(kubectl_ -n "$SMOKE_NS" logs web 2>&1) && grep -q "smoke: serving on 127.0.0.1:$port as 10001" <<<"$out" && break
+    sleep 0.5
+  done
+  grep -q "smoke: serving on 127.0.0.1:$port as 10001" <<<"$out" || fail "kubectl logs: no start line in: $out"
   ok "kubectl logs"
   head -c 100000 /dev/urandom >"$work/up.bin"
   kubectl_ -n "$SMOKE_NS" cp "$work/up.bin" web:/tmp/up.bin -c web >/dev/null || fail "kubectl cp to the pod failed"
