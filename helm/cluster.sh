@@ -350,14 +350,22 @@ registry_push() {
 
 PKI=$STATE/pki
 
-# cert NAME SUBJECT EXTENSIONS: a key and a certificate signed by the cluster's CA.
+# ca NAME CN: a self-signed CA.
+ca() {
+  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$PKI/$1.key" 2>/dev/null
+  openssl req -x509 -new -key "$PKI/$1.key" -subj "/CN=$2" -days 3650 -sha256 \
+    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign,digitalSignature" \
+    -out "$PKI/$1.crt"
+}
+
+# cert NAME SUBJECT EXTENSIONS [CA]: a key and a certificate signed by CA (default: the cluster's).
 cert() {
-  local name=$1 subject=$2 extensions=$3
+  local name=$1 subject=$2 extensions=$3 ca=${4:-ca}
   openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$PKI/$name.key" 2>/dev/null
   openssl req -new -key "$PKI/$name.key" -subj "$subject" -out "$PKI/$name.csr"
   printf '%s\n' "basicConstraints=critical,CA:FALSE" "keyUsage=critical,digitalSignature,keyEncipherment" \
     "$extensions" >"$PKI/$name.ext"
-  openssl x509 -req -in "$PKI/$name.csr" -CA "$PKI/ca.crt" -CAkey "$PKI/ca.key" -CAcreateserial \
+  openssl x509 -req -in "$PKI/$name.csr" -CA "$PKI/$ca.crt" -CAkey "$PKI/$ca.key" -CAcreateserial \
     -days 365 -sha256 -extfile "$PKI/$name.ext" -out "$PKI/$name.crt" 2>/dev/null
   rm -f "$PKI/$name.csr" "$PKI/$name.ext"
 }
@@ -393,10 +401,10 @@ make_pki() {
   rm -rf "$PKI"
   mkdir -p "$PKI"
   chmod 700 "$PKI"
-  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$PKI/ca.key" 2>/dev/null
-  openssl req -x509 -new -key "$PKI/ca.key" -subj "/CN=jvmbench-k8s-ca" -days 3650 -sha256 \
-    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign,digitalSignature" \
-    -out "$PKI/ca.crt"
+  ca ca jvmbench-k8s-ca
+  # The front proxy's (kubeadm's layout): the controller-manager and the scheduler read this CA
+  # from the apiserver and log errors every few seconds while it is missing.
+  ca front-proxy-ca jvmbench-k8s-front-proxy-ca
   local server="extendedKeyUsage=serverAuth" client="extendedKeyUsage=clientAuth"
   cert apiserver "/CN=kube-apiserver" "$server
 subjectAltName=IP:127.0.0.1,IP:$SERVICE_FIRST_IP,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local"
@@ -407,6 +415,7 @@ subjectAltName=IP:127.0.0.1,DNS:localhost"
   cert admin "/O=system:masters/CN=jvmbench-admin" "$client"
   cert controller-manager "/CN=system:kube-controller-manager" "$client"
   cert scheduler "/CN=system:kube-scheduler" "$client"
+  cert front-proxy-client "/CN=front-proxy-client" "$client" front-proxy-ca
   openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$PKI/sa.key" 2>/dev/null
   openssl pkey -in "$PKI/sa.key" -pubout -out "$PKI/sa.pub" 2>/dev/null
   kubeconfig "$KUBECONFIG_ADMIN" admin
@@ -437,7 +446,9 @@ start_daemon() {
   local name=$1
   shift
   mkdir -p "$RUN/pids" "$LOGS"
-  printf '\n==== %s start: %s\n' "$(date -Is)" "$*" >>"$LOGS/$name.log"
+  # One log per start, the one before kept as .log.1: repeated up/down cycles do not pile up.
+  [[ ! -f "$LOGS/$name.log" ]] || mv -f "$LOGS/$name.log" "$LOGS/$name.log.1"
+  printf '==== %s start: %s\n' "$(date -Is)" "$*" >"$LOGS/$name.log"
   # A background subshell of a script is no process group leader, so setsid needs no fork and
   # $! is the daemon itself. fd 7-9: the callers' locks must not stay held by a daemon.
   (cd / && exec setsid "$@" >>"$LOGS/$name.log" 2>&1 </dev/null 7>&- 8>&- 9>&-) &
@@ -527,6 +538,10 @@ launch() {
         --kubelet-client-key="$PKI/apiserver-kubelet-client.key" \
         --kubelet-certificate-authority="$PKI/ca.crt" \
         --kubelet-preferred-address-types=InternalIP,Hostname \
+        --requestheader-client-ca-file="$PKI/front-proxy-ca.crt" --requestheader-allowed-names=front-proxy-client \
+        --requestheader-username-headers=X-Remote-User --requestheader-group-headers=X-Remote-Group \
+        --requestheader-extra-headers-prefix=X-Remote-Extra- \
+        --proxy-client-cert-file="$PKI/front-proxy-client.crt" --proxy-client-key-file="$PKI/front-proxy-client.key" \
         --service-account-issuer="https://127.0.0.1:$API_PORT" \
         --service-account-key-file="$PKI/sa.pub" --service-account-signing-key-file="$PKI/sa.key" \
         --profiling=false --cert-dir="$STATE/apiserver"
