@@ -107,7 +107,8 @@ render() {
 # ---------------------------------------------------------------------------------------------
 
 apt_install() {
-  export DEBIAN_FRONTEND=noninteractive
+  # needrestart (when installed) must not offer to restart anything, a Docker engine least.
+  export DEBIAN_FRONTEND=noninteractive NEEDRESTART_SUSPEND=1
   # `apt-get update` only when the install fails: the lists are usually recent enough.
   apt-get install -y -q --no-install-recommends "$@" || { apt-get update -q && apt-get install -y -q --no-install-recommends "$@"; }
 }
@@ -213,7 +214,7 @@ build_k8s() {
   env GOMODCACHE="$K8S_HOME/go/mod" GOCACHE="$K8S_HOME/go/cache" GOPATH="$K8S_HOME/go/path" \
     GOFLAGS="-modcacherw -trimpath -buildvcs=false" GOTOOLCHAIN=local GOWORK=off CGO_ENABLED=0 \
     GOPROXY="${GOPROXY:-$GOPROXY_URL}" \
-    nice -n 10 timeout 5400 "$go" build -ldflags "$(k8s_ldflags)" -o "$K8S_HOME/.build/" "${packages[@]}"
+    nice -n 10 timeout 5400 "$go" build -v -ldflags "$(k8s_ldflags)" -o "$K8S_HOME/.build/" "${packages[@]}"
   for command in "${K8S_COMMANDS[@]}"; do
     version_line "$K8S_HOME/.build/$command" | grep -q "$K8S_VERSION\$" \
       || { version_line "$K8S_HOME/.build/$command"; echo "$command does not report $K8S_VERSION"; return 1; }
@@ -462,7 +463,8 @@ await() {
   shift 2
   deadline=$(( $(now_s) + limit ))
   until "$@" >/dev/null 2>&1; do
-    if [[ -z "$(running "$name")" ]]; then
+    # alive, not running: right after the start the pid may still be the subshell before its exec.
+    if ! alive "$(pid_of "$name")"; then
       tail -n 20 "$LOGS/$name.log" >&2
       die "$name exited during start (log above, whole log: $LOGS/$name.log)"
     fi
