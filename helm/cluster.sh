@@ -82,6 +82,7 @@ die() { printf '[cluster] ERROR: %s\n' "$*" >&2; exit 1; }
 START=$(now_s)
 # A step's heading, with the seconds since the start.
 step() { printf '[cluster] %4ss %s\n' "$(( $(now_s) - START ))" "$*" >&2; }
+# shellcheck disable=SC2034 # where lib.sh's run_step writes the logs of long steps
 JVMBENCH_LOG_DIR=$LOGS
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
@@ -811,10 +812,10 @@ cmd_down() {
   (( ${#strays[@]} == 0 )) || stop_processes 5 "${strays[@]}"
   # Processes left in the pods' cgroups (a container whose shim was killed).
   for dir in $(kube_cgroups); do
-    for pid in $(find "$dir" -name cgroup.procs -exec cat {} + 2>/dev/null); do
+    while read -r pid; do
       log "killing pid $pid left in $dir"
       kill -KILL "$pid" 2>/dev/null || true
-    done
+    done < <(find "$dir" -name cgroup.procs -exec cat {} + 2>/dev/null)
   done
   for mount in $(our_mounts); do
     umount "$mount" 2>/dev/null || umount -l "$mount" || die "cannot unmount $mount"
@@ -898,7 +899,7 @@ EOF
 SMOKE_NS=jvmbench-smoke
 
 cmd_smoke() {
-  [[ -f "$KUBECONFIG_ADMIN" ]] && node_ready || die "the cluster is not up: bash helm/cluster.sh up"
+  if [[ ! -f "$KUBECONFIG_ADMIN" ]] || ! node_ready; then die "the cluster is not up: bash helm/cluster.sh up"; fi
   local port passed=0 work out begin
   begin=$(now_s)
   port=$(free_port)
