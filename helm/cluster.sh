@@ -67,7 +67,8 @@ KUBECONFIG_ADMIN=$STATE/admin.kubeconfig
 KUBELET_SYSCTLS=(vm/overcommit_memory vm/panic_on_oom kernel/panic kernel/panic_on_oops
   kernel/keys/root_maxkeys kernel/keys/root_maxbytes)
 # Directories the kubelet and containerd use whatever their root and state dirs, parents first.
-HOST_DIRS=(/var/log/containers /var/lib/kubelet /var/lib/kubelet/device-plugins /run/containerd /run/containerd/s)
+HOST_DIRS=(/var/log/containers /var/lib/kubelet /var/lib/kubelet/device-plugins /run/containerd /run/containerd/s
+  /var/lib/cni /var/lib/cni/results)
 K8S_COMMANDS=(kube-apiserver kube-controller-manager kube-scheduler kubelet kubectl)
 # The daemons in start order; down stops them in reverse.
 DAEMONS=(etcd registry containerd kube-apiserver kube-controller-manager kube-scheduler kubelet)
@@ -629,8 +630,8 @@ write_configs() {
   render "$CLUSTER_DIR/kubelet.yaml.in" "$STATE/config/kubelet.yaml" STATE="$STATE" RUN="$RUN" RESERVED_CPUS="$RESERVED_CPUS" \
     OOM_SCORE_ADJ="$kubelet_oom"
   # Paths used whatever the root dirs: /var/log/containers (the kubelet's log symlinks),
-  # /var/lib/kubelet/device-plugins/kubelet.sock and /run/containerd/s (the shims' sockets, shared
-  # with a Docker engine's shims). Remember which directories were not there, so down removes
+  # /var/lib/kubelet/device-plugins/kubelet.sock, /run/containerd/s (the shims' sockets, shared
+  # with a Docker engine's shims) and /var/lib/cni/results (libcni's cache). Remember which directories were not there, so down removes
   # those only (and only when empty).
   local dir
   for dir in "${HOST_DIRS[@]}"; do
@@ -713,14 +714,19 @@ cmd_up() {
 # down
 # ---------------------------------------------------------------------------------------------
 
-# Processes of ours that a pid file may have missed: their command line names our state or run
-# dir (shims name our containerd socket). Prints their pids.
+# Processes of ours that a pid file may have missed: one of the programs this script runs (or
+# kubectl, runc, a shim) whose command line names our state or run dir. Prints their pids. A
+# shell whose command line happens to name those dirs (the one running down, say) is not one.
 stray_pids() {
-  local proc pid
+  local proc argv0
   for proc in /proc/[0-9]*; do
-    pid=${proc#/proc/}
-    [[ "$pid" != "$$" && "$pid" != "$BASHPID" ]] || continue
-    tr '\0' ' ' 2>/dev/null <"$proc/cmdline" | grep -qE "(^| |=)($STATE|$RUN)(/| |$)" && echo "$pid"
+    argv0=$(tr '\0' '\n' 2>/dev/null <"$proc/cmdline" | head -n 1)
+    case ${argv0##*/} in
+      etcd | docker-registry | containerd | containerd-shim* | runc | kube-apiserver | kube-controller-manager | \
+        kube-scheduler | kubelet | kubectl) ;;
+      *) continue ;;
+    esac
+    tr '\0' ' ' 2>/dev/null <"$proc/cmdline" | grep -qE "(^| |=)($STATE|$RUN)(/| |$)" && echo "${proc#/proc/}"
   done
   return 0
 }
@@ -836,6 +842,8 @@ cmd_down() {
       [[ -L "$target" && "$(readlink "$target")" == "$STATE/"* ]] && rm -f "$target"
     done
     rm -f /var/lib/kubelet/device-plugins/kubelet.sock
+    # libcni's result cache (a pod without hostNetwork ran the loopback plugin), by network name.
+    rm -f /var/lib/cni/results/jvmbench-loopback-*
     for (( i = ${#HOST_DIRS[@]} - 1; i >= 0; i-- )); do
       dir=${HOST_DIRS[$i]}
       # Not empty: someone else's files are in it (a Docker engine's shim sockets, say).
