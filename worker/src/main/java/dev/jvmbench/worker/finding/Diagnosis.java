@@ -29,6 +29,14 @@ public final class Diagnosis {
     }
 
     /**
+     * The findings only the whole run shows (JFR, the log), with the levels' own findings they
+     * explain settled against them: returns the run-wide findings to add, worst first.
+     */
+    public static List<Finding> ofRun(RunFacts run, List<LevelFacts> levels, RunObservations seen) {
+        return settle(RunRules.evaluate(run, levels, seen));
+    }
+
+    /**
      * Drops the generic findings a specific one of the same level explains, and orders worst
      * first. Applied again when run-wide findings join a level's.
      */
