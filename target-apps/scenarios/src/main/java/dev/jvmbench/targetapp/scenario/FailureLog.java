@@ -60,7 +60,7 @@ public final class FailureLog implements AutoCloseable {
 
     /** Counts one failure of {@code scenario} with a cause already put in words. */
     public void record(String scenario, String cause) {
-        Cause key = new Cause(scenario, cause);
+        Cause key = new Cause(scenario, oneLine(cause));
         if (!window.containsKey(key) && window.size() >= MAX_CAUSES) {
             key = new Cause(scenario, OTHER_CAUSES);
         }
@@ -94,11 +94,14 @@ public final class FailureLog implements AutoCloseable {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String message = root.getMessage() == null ? "" : root.getMessage().replaceAll("\\s+", " ").strip();
-        if (message.isEmpty()) {
-            return root.getClass().getSimpleName();
-        }
-        return message.length() <= MAX_CAUSE_CHARS ? message : message.substring(0, MAX_CAUSE_CHARS) + "...";
+        String message = oneLine(root.getMessage());
+        return message.isEmpty() ? root.getClass().getSimpleName() : message;
+    }
+
+    /** No line breaks (one log line per cause), at most {@value #MAX_CAUSE_CHARS} characters. */
+    private static String oneLine(String text) {
+        String line = text == null ? "" : text.replaceAll("\\s+", " ").strip();
+        return line.length() <= MAX_CAUSE_CHARS ? line : line.substring(0, MAX_CAUSE_CHARS) + "...";
     }
 
     @Override
