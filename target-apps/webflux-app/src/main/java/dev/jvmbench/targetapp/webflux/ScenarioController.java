@@ -146,9 +146,13 @@ class ScenarioController {
         }).subscribeOn(dbScheduler);
     }
 
-    /** Reactor Netty names its event loops reactor-http-nio-N (reactor-http-epoll-N with native transport). */
+    /**
+     * Whether this is a Netty event loop: Boot's server loops are named webflux-http-epoll-N
+     * (webflux-http-nio-N without native transport), Reactor Netty's global ones reactor-http-*.
+     */
     static boolean onEventLoop() {
-        return Thread.currentThread().getName().startsWith("reactor-http-");
+        String name = Thread.currentThread().getName();
+        return name.startsWith("webflux-http-") || name.startsWith("reactor-http-");
     }
 
     private static ResponseEntity<ScenarioResult> respond(ScenarioResult result) {
