@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -240,20 +241,26 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
             close();
             throw new LoadGeneratorException("load generator exited" + exitAndLog());
         }
-        JsonNode tree = read(line.get(), JsonNode.class, null);
-        if (tree.path("ok").isBoolean() && !tree.path("ok").booleanValue()) {
-            throw new LoadGeneratorException("load generator refused " + name + ": "
-                    + read(line.get(), ErrorAnswer.class, tree).error());
+        String answer = line.get();
+        JsonNode tree = decode(answer, () -> JSON.readTree(answer));
+        if (!tree.isObject()) {
+            close();
+            throw new LoadGeneratorException("load generator broke the protocol (an answer is a JSON object): " + answer);
         }
-        return read(line.get(), expected, tree);
+        if (tree.path("ok").isBoolean() && !tree.path("ok").booleanValue()) {
+            ErrorAnswer error = decode(answer, () -> JSON.treeToValue(tree, ErrorAnswer.class));
+            throw new LoadGeneratorException("load generator refused " + name + ": " + error.error());
+        }
+        return decode(answer, () -> JSON.treeToValue(tree, expected));
     }
 
-    private <T> T read(String line, Class<T> type, JsonNode tree) {
+    /** Reading an answer that is not the protocol's stops the generator: the two sides disagree. */
+    private <T> T decode(String answer, Supplier<T> decoding) {
         try {
-            return tree == null ? JSON.readValue(line, type) : JSON.treeToValue(tree, type);
+            return decoding.get();
         } catch (JacksonException | IllegalArgumentException e) {
             close();
-            throw new LoadGeneratorException("load generator broke the protocol (" + e.getMessage() + "): " + line, e);
+            throw new LoadGeneratorException("load generator broke the protocol (" + e.getMessage() + "): " + answer, e);
         }
     }
 
