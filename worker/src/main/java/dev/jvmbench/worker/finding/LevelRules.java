@@ -121,7 +121,7 @@ final class LevelRules {
         if (bestLength < STOPPED_SECONDS) {
             return;
         }
-        Instant from = Instant.ofEpochSecond(s.start() + bestStart);
+        Instant from = s.at(bestStart);
         double inFlightMean = mean(inFlight.subList(bestStart, bestStart + bestLength));
         found.add(finding(FindingCode.STOPPED_ANSWERING, l, from,
                 "The app answered no request for %d s from %s while %s requests were in flight; it answered %s req/s over the window."
@@ -371,7 +371,7 @@ final class LevelRules {
         List<Double> column = s.column(metric);
         for (int i = 0; i < column.size(); i++) {
             if (column.get(i) != null && test.test(column.get(i))) {
-                return Instant.ofEpochSecond(s.start() + i);
+                return s.at(i);
             }
         }
         return null;
