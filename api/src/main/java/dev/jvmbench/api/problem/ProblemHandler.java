@@ -31,6 +31,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.InvalidNullException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
@@ -44,6 +45,8 @@ import tools.jackson.databind.exc.ValueInstantiationException;
 class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
+    /** A bracketed map key (not a list index) in a Spring property path. */
+    private static final java.util.regex.Pattern MAP_KEY = java.util.regex.Pattern.compile("\\[([^\\]]*[^0-9\\]][^\\]]*|)\\]");
 
     private final MultipartConfigElement uploadLimits;
 
@@ -137,7 +140,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<ApiException.FieldViolation> errors = new ArrayList<>();
         for (FieldError error : e.getBindingResult().getFieldErrors()) {
-            errors.add(new ApiException.FieldViolation(error.getField(), error.getDefaultMessage()));
+            errors.add(new ApiException.FieldViolation(jsonPath(error.getField()), error.getDefaultMessage()));
         }
         e.getBindingResult().getGlobalErrors().forEach(g ->
                 errors.add(new ApiException.FieldViolation(g.getObjectName(), g.getDefaultMessage())));
@@ -207,7 +210,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         if (cause instanceof JacksonException jackson) {
             String field = path(jackson);
             String message;
-            if (cause instanceof UnrecognizedPropertyException unknown) {
+            if (cause instanceof InvalidNullException) {
+                message = "must not be null; leave the property out for its default";
+            } else if (cause instanceof UnrecognizedPropertyException unknown) {
                 message = "unknown property '" + unknown.getPropertyName() + "'";
             } else if (cause instanceof ValueInstantiationException instantiation && instantiation.getCause() != null) {
                 message = firstLine(instantiation.getCause().getMessage());
@@ -223,6 +228,11 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             return (field.isEmpty() ? "" : field + ": ") + message;
         }
         return "the request body cannot be read";
+    }
+
+    /** Spring's property path as the other errors name fields: a map key as {@code labels.note}, an index as [1]. */
+    static String jsonPath(String propertyPath) {
+        return MAP_KEY.matcher(propertyPath).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("." + m.group(1)));
     }
 
     private static String path(JacksonException e) {
