@@ -4,12 +4,14 @@ import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.sql.SQLException;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -20,13 +22,16 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
@@ -159,6 +164,41 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                         result.getMethodParameter().getParameterName(), error.getDefaultMessage()))));
         ApiException invalid = ApiException.invalid(errors);
         return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", invalid.getMessage()),
+                errors), request(request));
+    }
+
+    /** A path or query value of the wrong type: a 400 naming the parameter and what it must be. */
+    @Override
+    protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException e, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        String name = e instanceof MethodArgumentTypeMismatchException m ? m.getName() : e.getPropertyName();
+        Class<?> type = e.getRequiredType() == null ? Object.class : e.getRequiredType();
+        String each = "";
+        if (Collection.class.isAssignableFrom(type) && e instanceof MethodArgumentTypeMismatchException m) {
+            type = m.getParameter().nested().getNestedParameterType();
+            each = "each value ";
+        }
+        String message = (Number.class.isAssignableFrom(type) || type.isPrimitive()
+                ? each + "must be " + typeName(type) : "is not valid")
+                + (e.getValue() == null ? "" : ", not '" + e.getValue() + "'");
+        return invalidParameter(name == null ? "(parameter)" : name, message, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return invalidParameter(e.getParameterName(), "is required", request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestPart(MissingServletRequestPartException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return invalidParameter(e.getRequestPartName(), "is required", request);
+    }
+
+    private ResponseEntity<Object> invalidParameter(String name, String message, WebRequest request) {
+        List<ApiException.FieldViolation> errors = List.of(new ApiException.FieldViolation(name, message));
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", name + ": " + message),
                 errors), request(request));
     }
 

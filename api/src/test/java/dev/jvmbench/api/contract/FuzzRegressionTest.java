@@ -147,6 +147,36 @@ class FuzzRegressionTest {
         admin.postJson("/api/v1/jobs", job).expect(400).fieldError("repetitions");
     }
 
+    /** Numbers in paths and query strings as the contract types them: JSON numbers, 20.0 an integer. */
+    @Test
+    void aNumberParameterIsAJsonNumber() {
+        admin.get("/api/v1/jobs?page=1.0&size=2e1").expect(200);
+        admin.get("/api/v1/artifacts/987654.0").expect(404);
+        for (String page : List.of("0x10", "%2310", "1d", "%201", "1.5", "NaN", "99999999999")) {
+            assertThat(admin.get("/api/v1/jobs?page=" + page).expect(400).fieldError("page")).as(page)
+                    .contains("must be an integer");
+        }
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&cpus=1e400").expect(400).fieldError("cpus");
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&cpus=Infinity").expect(400).fieldError("cpus");
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&jdk=21,0x19").expect(400).fieldError("jdk");
+        admin.get("/api/v1/history?scenario=io-http").expect(400).fieldError("metric");
+    }
+
+    /** A boolean is true or false, not "true"; a request path is / and visible ASCII, whatever \S means where. */
+    @Test
+    void aBooleanIsJsonAndAPathIsVisibleAscii() {
+        Map<String, Object> job = JobBodies.userImage("jvmbench/target-mvc:jdk25");
+        job.put("app", map("image", "jvmbench/target-mvc:jdk25", "reactive", "false"));
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("app.reactive");
+        job = JobBodies.userImage("jvmbench/target-mvc:jdk25");
+        JobBodies.child(JobBodies.child(job, "scenario"), "request").put("path", "/a\u00a0b");
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("scenario.request.path");
+        JobBodies.child(JobBodies.child(job, "scenario"), "request").put("path", "/a%C2%A0b?q=1");
+        admin.postJson("/api/v1/jobs", job).expect(201);
+        // and a label filter's value may hold any character, a line break too
+        admin.get("/api/v1/jobs?label=" + URLEncoder.encode("note=a\nb", StandardCharsets.UTF_8)).expect(200);
+    }
+
     /** No property is nullable: a null is refused where it is, and leaving the property out is the way to its default. */
     @Test
     void anExplicitNullIsA400WhereItIs() {
@@ -238,6 +268,13 @@ class FuzzRegressionTest {
         assertThat(doc.at("/components/schemas/Problem/properties/instance/format").asString()).isEqualTo("uri-reference");
         // unknown properties are refused, so request schemas are closed
         assertThat(doc.at("/components/schemas/JobSubmission/additionalProperties").asBoolean(true)).isFalse();
+        // each response has its own schema (three records named View were merged into one)
+        assertThat(doc.at("/paths/~1api~1v1~1history/get/responses/200/content/application~1json/schema/$ref").asString())
+                .endsWith("/History");
+        assertThat(doc.at("/paths/~1api~1v1~1jobs~1{id}~1statistics/get/responses/200/content/application~1json/schema/$ref")
+                .asString()).endsWith("/JobStatistics");
+        assertThat(doc.at("/components/schemas/Comparison/properties/comparisons").isMissingNode()).isFalse();
+        assertThat(doc.at("/components/schemas/RunLinks/properties/points").isMissingNode()).isFalse();
         assertThat(doc.at("/components/schemas/CreateTokenRequest/additionalProperties").asBoolean(true)).isFalse();
         assertThat(doc.at("/paths/~1api~1v1~1artifacts/post/requestBody/required").asBoolean()).isTrue();
         // JSON Schema patterns are searches: they must be anchored to mean what @Pattern means
