@@ -56,7 +56,7 @@ final class JobSubmissionSchema {
             properties.put("jdks", jdkList);
             properties.put("scenario", typed("object")
                     .description("a built-in scenario (BuiltInScenario) for the stock apps; a custom request (CustomScenario) "
-                            + "for the app under app"));
+                            + "for your app (app given)"));
             Schema options = copyArray((Schema) properties.get("jvmOptions"));
             options.setItems(typed("string").maxLength(500).pattern(policy.jvmOptionPattern()));
             properties.put("jvmOptions", options);
