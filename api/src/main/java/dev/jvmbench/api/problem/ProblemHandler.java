@@ -79,8 +79,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
      */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<Object> malformedParameters(InvalidParameterException e, HttpServletRequest request) {
-        return respond(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request",
-                "the query string is malformed: every parameter needs a name (name=value&...)"), request);
+        String detail = "the query string is malformed: every parameter needs a name (name=value&...)";
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                List.of(new ApiException.FieldViolation("(query)", detail))), request);
     }
 
     /** A multipart body that cannot be parsed (bad boundaries, truncated parts). Too large stays 413. */
@@ -108,8 +109,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     private static ProblemDetail malformedMultipartProblem() {
-        return Problems.of(HttpStatus.BAD_REQUEST, "Bad Request",
-                "the multipart body cannot be read; send multipart/form-data with a part named 'file'");
+        String detail = "the multipart body cannot be read; send multipart/form-data with a part named 'file'";
+        return Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                List.of(new ApiException.FieldViolation("(body)", detail)));
     }
 
     /**
@@ -124,7 +126,8 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                 String detail = "22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState())
                         ? "a text value contains a character that cannot be stored (such as NUL, U+0000)"
                         : "a value cannot be stored: it is out of range or malformed";
-                return respond(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail), request);
+                return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                        List.of(new ApiException.FieldViolation("(body)", detail))), request);
             }
         }
         return unexpected(e, request);
