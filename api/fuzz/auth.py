@@ -39,8 +39,9 @@ def mint():
         raise RuntimeError(f"all {len(_secrets)} admin tokens of this run have been revoked")
 
 
-# A new token every 30 s, and at once after a 401 (retry_on's default): the fuzzer would have to
-# revoke every token of the run between two refreshes to lock it out.
+# A new token every 30 s, and at once after a 401 (retry_on's default). Every token minted stays
+# usable for minting the next: the fuzzer would have to revoke all of them, the bootstrap one
+# included, to lock the run out, and then the run fails loudly (the provider raises).
 @schemathesis.auth(refresh_interval=30)
 class RunAdminToken:
     def get(self, case, context):
