@@ -58,7 +58,7 @@ final class JobSubmissionSchema {
                     .description("a built-in scenario (BuiltInScenario) for the stock apps; a custom request (CustomScenario) "
                             + "for your app (app given)"));
             Schema options = copyArray((Schema) properties.get("jvmOptions"));
-            options.setItems(typed("string").maxLength(500).pattern(policy.jvmOptionPattern()));
+            options.setItems(typed("string").minLength(1).maxLength(500).pattern(policy.jvmOptionPattern()));
             properties.put("jvmOptions", options);
             Schema env = copyMap((Schema) properties.get("env"));
             Schema envNames = copyString(env.getPropertyNames());
@@ -112,7 +112,7 @@ final class JobSubmissionSchema {
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static Schema submittedApp(Schema appRef, SubmissionPolicy policy) {
         Map<String, Schema> properties = new LinkedHashMap<>(appRef.getProperties());
-        properties.put("image", typed("string").maxLength(500).pattern(policy.imagePattern())
+        properties.put("image", typed("string").minLength(1).maxLength(500).pattern(policy.imagePattern())
                 .description("An image this installation runs (bench.policy.allowed-images, bench.policy.registries); "
                         + "{jdk} stands for each JDK's feature version"));
         Schema app = typed("object")
@@ -138,8 +138,10 @@ final class JobSubmissionSchema {
             paramsSchema.setProperties(params);
             paramsSchema.setAdditionalProperties(false);
             Schema scenario = typed("object").description(definition.description());
-            scenario.setProperties(new LinkedHashMap<>(Map.of("name", typed("string")._const(definition.name()),
-                    "params", paramsSchema)));
+            Map<String, Schema> properties = new LinkedHashMap<>();
+            properties.put("name", typed("string")._const(definition.name()));
+            properties.put("params", paramsSchema);
+            scenario.setProperties(properties);
             scenario.setRequired(List.of("name"));
             scenario.setAdditionalProperties(false);
             scenarios.add(scenario);

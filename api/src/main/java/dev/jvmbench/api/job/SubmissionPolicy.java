@@ -6,6 +6,7 @@ import dev.jvmbench.common.job.JobSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
@@ -120,9 +121,9 @@ class SubmissionPolicy {
         }
     }
 
-    /** ^(?:a|b)$; with no alternative, a pattern nothing non-empty matches. */
+    /** ^(?:a|b)$; with no alternative, a pattern only the empty string matches (the schemas say minLength 1). */
     private static String anyOf(List<String> alternatives) {
-        List<String> possible = alternatives.stream().filter(java.util.Objects::nonNull).toList();
+        List<String> possible = alternatives.stream().filter(Objects::nonNull).toList();
         return possible.isEmpty() ? "^$" : "^(?:" + String.join("|", possible) + ")$";
     }
 
