@@ -1,5 +1,6 @@
 package dev.jvmbench.api.job;
 
+import dev.jvmbench.api.query.StorableText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +36,9 @@ class JobQueries {
     }
 
     Page find(JobFilter filter, int page, int size) {
+        if (!StorableText.storable(filter.labels() == null ? Map.of() : filter.labels(), filter.app(), filter.scenario())) {
+            return new Page(List.of(), 0);
+        }
         List<String> where = new ArrayList<>();
         Map<String, Object> params = new LinkedHashMap<>();
         if (filter.statuses() != null && !filter.statuses().isEmpty()) {

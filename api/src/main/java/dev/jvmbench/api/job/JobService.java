@@ -52,7 +52,8 @@ class JobService {
      */
     @Transactional
     Submission submit(JobSpec submitted, String idempotencyKey, Long tokenId) {
-        JobSpec spec = checker.check(submitted, artifacts::exists, jobs::existsById);
+        JobSpec spec = checker.check(submitted, new JobSpecChecker.References(artifacts::exists,
+                artifacts::notExecutableReason, jobs::existsById));
         String specJson = json.writeValueAsString(spec);
         String requestHash = Hashing.sha256Hex(specJson);
         if (idempotencyKey != null && !idempotencyKeys.claim(idempotencyKey, requestHash)) {
@@ -186,7 +187,7 @@ class JobService {
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
                 outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
                 outcome == null ? null : outcome.improvements(),
-                "/api/v1/comparisons?job=" + job.id() + "&baselineJob=" + job.baselineJobId());
+                "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId());
     }
 
     /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */

@@ -2,6 +2,7 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** One matrix cell; {@code workerId} is the worker that runs (or last ran) it, null while queued. */
@@ -16,6 +17,7 @@ record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, i
                 new Links("/api/v1/runs/" + r.id() + "/points"));
     }
 
+    @Schema(name = "RunLinks")
     record Links(String points) {
     }
 }
