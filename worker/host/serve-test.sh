@@ -62,13 +62,13 @@ cleanup() {
   fi
   pids=$(our_processes)
   if [[ -n "$pids" ]]; then
-    log "killing processes left behind: $(echo $pids)"
+    log "killing processes left behind: ${pids//$'\n'/ }"
     # shellcheck disable=SC2086 # a list of pids
     kill -KILL $pids 2>/dev/null || true
   fi
   left=$(our_containers)
   if [[ -n "$left" ]]; then
-    log "removing containers left behind: $(echo $left)"
+    log "removing containers left behind: ${left//$'\n'/ }"
     # shellcheck disable=SC2086 # a list of ids
     docker rm -f $left >/dev/null 2>&1 || true
   fi
@@ -121,9 +121,9 @@ stop_serve() {
   serve_pid=""
   (( rc == 0 )) || die "serve exited $rc after SIG$signal"
   left=$(our_containers)
-  [[ -z "$left" ]] || die "containers left after SIG$signal: $(echo $left)"
+  [[ -z "$left" ]] || die "containers left after SIG$signal: ${left//$'\n'/ }"
   pids=$(our_processes)
-  [[ -z "$pids" ]] || die "processes left after SIG$signal: $(ps -o pid=,args= -p "$(echo $pids | tr ' ' ,)")"
+  [[ -z "$pids" ]] || die "processes left after SIG$signal: $(ps -o pid=,args= -p "${pids//$'\n'/,}")"
   flock -n "$data_dir/serve.lock" true || die "the data directory is still locked after SIG$signal"
   log "SIG$signal: serve stopped in $waited s, no container and no process left"
 }
