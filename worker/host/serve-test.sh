@@ -90,12 +90,15 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # start_serve N: ./bench serve in the background until it prints its banner, in a process group of
-# its own (job control on): the test sends a terminal's Ctrl-C to that group, and without job control
-# a background command would start with SIGINT ignored, which a script cannot trap.
+# its own (job control on), where the test sends a terminal's Ctrl-C. A shell cannot trap a signal
+# that was ignored when it started, and a background command of a script (or of a CI runner)
+# starts with SIGINT ignored: python puts SIGINT (and the SIGPIPE and SIGXFSZ it ignores itself)
+# back to their defaults before it runs serve.
 start_serve() {
   local out="$data_dir/serve-$1.out" waited=0
   set -m
-  "$REPO_DIR/bench" serve >"$out" 2>&1 &
+  python3 -c 'import os, signal as s, sys; [s.signal(n, s.SIG_DFL) for n in (s.SIGINT, s.SIGPIPE, s.SIGXFSZ)]; os.execv(sys.argv[1], sys.argv[1:])' \
+    "$REPO_DIR/bench" serve >"$out" 2>&1 &
   serve_pid=$!
   set +m
   until grep -q "serving until" "$out" 2>/dev/null; do
