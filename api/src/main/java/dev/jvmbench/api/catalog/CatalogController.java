@@ -62,9 +62,11 @@ class CatalogController {
         }
     }
 
-    record ParamView(String name, String description, String unit, double defaultValue, double min, double max) {
+    /** {@code integer}: only whole numbers are valid (counts, and 0/1 switches or codes the description explains). */
+    record ParamView(String name, String description, String unit, double defaultValue, double min, double max,
+                     boolean integer) {
         static ParamView of(ScenarioParam p) {
-            return new ParamView(p.name(), p.description(), p.unit(), p.defaultValue(), p.min(), p.max());
+            return new ParamView(p.name(), p.description(), p.unit(), p.defaultValue(), p.min(), p.max(), p.integer());
         }
     }
 }

@@ -118,6 +118,8 @@ class JobSpecChecker {
             } else if (value == null || value < param.get().min() || value > param.get().max()) {
                 errors.add(new FieldViolation(field, "must be between " + plain(param.get().min()) + " and "
                         + plain(param.get().max()) + (param.get().unit() == null ? "" : " " + param.get().unit())));
+            } else if (!param.get().allows(value)) {
+                errors.add(new FieldViolation(field, "must be a whole number"));
             }
         });
     }

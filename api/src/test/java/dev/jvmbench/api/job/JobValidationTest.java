@@ -171,6 +171,12 @@ class JobValidationTest {
         var response = submit(body).expect(400);
         assertThat(response.fieldError("scenario.params.poolSize")).isEqualTo("must be between 1 and 1000 connections");
         assertThat(response.fieldError("scenario.params.sleepMillis")).contains("[sleepMs, poolSize]");
+
+        // a switch or a count takes whole numbers only (the app would refuse 0.5 on every request)
+        body.put("scenario", map("name", "io-http", "params", map("leakConnections", 0.5, "delayMs", 0.5)));
+        var fraction = submit(body).expect(400);
+        assertThat(fraction.fieldError("scenario.params.leakConnections")).isEqualTo("must be a whole number");
+        assertThat(fraction.fieldError("scenario.params.delayMs")).isEqualTo("must be between 1 and 60000 ms");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jvmbench.common.job.Upstream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,5 +59,23 @@ class CatalogTest {
         assertThat(ioDb.param("sleepMs").orElseThrow().binding()).isEqualTo("query:seconds");
         assertThat(ioDb.param("sleepMs").orElseThrow().scale()).isEqualTo(0.001);
         assertThat(ioDb.param("poolSize").orElseThrow().defaultValue()).isEqualTo(10);
+        assertThat(ioDb.param("poolSize").orElseThrow().integer()).isTrue();
+        assertThat(ioDb.param("sleepMs").orElseThrow().integer()).isFalse();
+        ScenarioParam leak = catalog.find("io-http").orElseThrow().param("leakConnections").orElseThrow();
+        assertThat(leak.allows(1)).isTrue();
+        assertThat(leak.allows(0.5)).isFalse();
+    }
+
+    @Test
+    void everyKnobsDefaultIsTheAppsBehaviourWithoutIt() {
+        // the apps treat an absent knob as off; the catalogue must send exactly that by default
+        ScenarioCatalog catalog = ScenarioCatalog.load(ScenarioCatalog.DEFAULT_LOCATION);
+        var expected = Map.of("io-http", Map.of("clientExecutor", 0.0, "clientMaxConnections", 10000.0,
+                        "clientPendingAcquireMax", -1.0, "leakConnections", 0.0),
+                "cpu", Map.of("onEventLoop", 0.0, "coldFactor", 1.0),
+                "sleep", Map.of("retainKb", 0.0, "garbageKb", 0.0, "freezeAfterRequests", 0.0));
+        expected.forEach((scenario, knobs) -> knobs.forEach((name, value) -> assertThat(
+                catalog.find(scenario).orElseThrow().param(name).orElseThrow().defaultValue())
+                .as(scenario + " " + name).isEqualTo(value)));
     }
 }

@@ -32,7 +32,7 @@ import java.util.Optional;
  * <p>Samples are kept for the sampler's life (about 100 bytes each, 4 per second by default):
  * one sampler per run, not per host.
  */
-public final class ContainerSampler implements AutoCloseable {
+public final class ContainerSampler implements ContainerProbe {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(250);
     static final int SWITCH_WALK_BUDGET_PERCENT = 5;
@@ -59,6 +59,8 @@ public final class ContainerSampler implements AutoCloseable {
         this.interval = interval;
         this.cgroup = Cgroup.of(containerId, hostPid);
         this.threads = new ThreadCounters(Path.of("/proc", Long.toString(hostPid)));
+        // The system clock on purpose: samples are matched to windows the load generator, another
+        // process, time-stamps with the same wall clock; the run flow's tests replace the whole probe.
         this.clock = Clock.systemUTC();
         try {
             takeSample(true);
@@ -108,6 +110,7 @@ public final class ContainerSampler implements AutoCloseable {
      * The container over {@code [from, to]}; throws {@link IllegalStateException} when fewer
      * than 2 samples fall inside.
      */
+    @Override
     public ContainerWindow window(Instant from, Instant to) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");

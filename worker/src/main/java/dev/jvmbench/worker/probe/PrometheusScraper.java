@@ -37,6 +37,8 @@ public final class PrometheusScraper implements AutoCloseable {
     private final Duration interval;
     private final Duration timeout;
     private final HttpClient client;
+    // The system clock on purpose: samples are matched to windows the load generator, another
+    // process, time-stamps with the same wall clock; the run flow's tests replace the whole probe.
     private final Clock clock = Clock.systemUTC();
     private final List<Scrape> scrapes = new ArrayList<>();
     private final Thread thread;

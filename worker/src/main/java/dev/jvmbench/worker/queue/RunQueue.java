@@ -29,7 +29,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * while the database is unreachable: being compare-and-sets, a repeat changes nothing.
  */
 @Component
-public class RunQueue {
+public class RunQueue implements RunControl {
 
     private static final Logger log = LoggerFactory.getLogger(RunQueue.class);
     private final Runs runs;
@@ -71,6 +71,7 @@ public class RunQueue {
      * Identifies this platform's database (cluster system identifier and database name): the
      * label that tells this platform's containers from another platform's on a shared host.
      */
+    @Override
     public String platformId() {
         return database.id();
     }
@@ -80,17 +81,20 @@ public class RunQueue {
         return runs.heartbeat(runId, workerId);
     }
 
+    @Override
     public void progress(long runId, String workerId, String step, Integer level) {
         writes.retrying("progress of run " + runId, () -> runs.step(runId, workerId, step, level));
     }
 
     /** Whether the run's job was cancelled (or is being cancelled). */
+    @Override
     public boolean cancelRequested(long runId) {
         JobStatus status = jobs.statusOfRun(runId);
         return status == JobStatus.CANCEL_REQUESTED || status == JobStatus.CANCELLED;
     }
 
     /** Ends a run this worker owns, then settles its job when no run is left to execute. */
+    @Override
     public void finish(ClaimedRun run, String workerId, RunStatus outcome, String reason) {
         writes.retrying("outcome of " + run.label(), () -> {
             if (!runs.finish(run.runId(), workerId, outcome, reason)) {
@@ -107,6 +111,7 @@ public class RunQueue {
      * A graceful stop (a deployment, a drained host) is not the run's failure, so it does not use up
      * one of the run's {@code maxAttempts}: a crash does (see {@link #recoverStale}).
      */
+    @Override
     public void release(ClaimedRun run, String workerId, String reason) {
         writes.retrying("release of " + run.label(), () -> {
             if (runs.release(run.runId(), workerId, reason)) {

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
  * about a minute while the database is unreachable ({@link DatabaseWrites}).
  */
 @Component
-public class PointRecorder {
+public class PointRecorder implements ResultSink {
 
     private final ResultPoints points;
     private final RunArtifacts artifacts;
@@ -25,22 +25,24 @@ public class PointRecorder {
         this.writes = writes;
     }
 
+    @Override
     public void insert(Point p) {
         writes.retrying("point " + p.levelIndex() + " of run " + p.runId(), () -> points.insert(p));
     }
 
-    /** Fills in what JFR tells about a level once the recording is available. */
+    @Override
     public void updateJvm(long runId, int levelIndex, Double gcPauseMsPerSecond, Double heapMeanMb, Long pinnedEvents,
                           String extraFlag) {
         writes.retrying("JVM metrics of point " + levelIndex + " of run " + runId,
                 () -> points.updateJvm(runId, levelIndex, gcPauseMsPerSecond, heapMeanMb, pinnedEvents, extraFlag));
     }
 
-    /** Adds a flag (e.g. that JFR was lost) to every point of a run. */
+    @Override
     public void flagAll(long runId, String flag) {
         writes.retrying("flag " + flag + " on run " + runId, () -> points.flagAll(runId, flag));
     }
 
+    @Override
     public void storeArtifact(long runId, String name, String contentType, byte[] content) {
         writes.retrying("artifact " + name + " of run " + runId,
                 () -> artifacts.store(runId, name, contentType, content));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /** A failure reason keeps the app's last words, not the JVM's start-up banner. */
-class RunStepsTailTest {
+class AppEndTailTest {
 
     @Test
     void dropsTheJvmsStartUpLinesAndKeepsTheAppsOwn() {
@@ -17,10 +17,10 @@ class RunStepsTailTest {
                 refused java.nio.file.FileSystemException: /pwned: Read-only file system
                 """;
 
-        assertThat(RunSteps.tail(log))
+        assertThat(AppEnd.tail(log))
                 .isEqualTo("; output: refused java.nio.file.FileSystemException: /pwned: Read-only file system");
-        assertThat(RunSteps.tail("Picked up JAVA_TOOL_OPTIONS: -Xmx1g\n")).isEmpty();
-        assertThat(RunSteps.tail(null)).isEmpty();
-        assertThat(RunSteps.tail("x".repeat(500))).isEqualTo("; output: ..." + "x".repeat(400));
+        assertThat(AppEnd.tail("Picked up JAVA_TOOL_OPTIONS: -Xmx1g\n")).isEmpty();
+        assertThat(AppEnd.tail(null)).isEmpty();
+        assertThat(AppEnd.tail("x".repeat(500))).isEqualTo("; output: ..." + "x".repeat(400));
     }
 }

@@ -1,0 +1,94 @@
+package dev.jvmbench.worker.run;
+
+import dev.jvmbench.common.job.LoadProfile;
+import dev.jvmbench.worker.WorkerProperties;
+import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerOutcome;
+import dev.jvmbench.worker.load.LevelRequest;
+import dev.jvmbench.worker.load.LevelResult;
+import dev.jvmbench.worker.load.LoadGenerator;
+import dev.jvmbench.worker.load.LoadGeneratorFactory;
+import dev.jvmbench.worker.load.LoadModel;
+import dev.jvmbench.worker.metrics.WorkerMetrics;
+import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.ScrapeWindow;
+import dev.jvmbench.worker.queue.RunControl;
+import dev.jvmbench.worker.result.Point;
+import dev.jvmbench.worker.result.ResultSink;
+import java.time.Duration;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Load: the generator warms itself and the app up, then each level's step runs its warm-up
+ * and measured window, and its point is stored at once, so a failure later keeps it. A level
+ * after which the app has ended fails the run with the container's own reason.
+ */
+@Component
+class LoadPhase {
+
+    private static final Logger log = LoggerFactory.getLogger(LoadPhase.class);
+    private final LoadGeneratorFactory generators;
+    private final ContainerEngine engine;
+    private final PointAssembler assembler;
+    private final ResultSink results;
+    private final RunControl control;
+    private final WorkerProperties properties;
+    private final WorkerMetrics metrics;
+
+    LoadPhase(LoadGeneratorFactory generators, ContainerEngine engine, PointAssembler assembler, ResultSink results,
+              RunControl control, WorkerProperties properties, WorkerMetrics metrics) {
+        this.generators = generators;
+        this.engine = engine;
+        this.assembler = assembler;
+        this.results = results;
+        this.control = control;
+        this.properties = properties;
+        this.metrics = metrics;
+    }
+
+    void warmUp(RunContext ctx) {
+        LoadGenerator generator = generators.start(ctx.workDir.resolve("loadgen"));
+        metrics.containerStarted(WorkerMetrics.LOADGEN);
+        ctx.closeAtTeardown("load generator", () -> {
+            generator.close();
+            metrics.containersRemoved(WorkerMetrics.LOADGEN, 1);
+        });
+        ctx.load(new LoadSession(generator));
+        generator.warmUp(ctx.app().uri(ctx.plan().pathAndQuery()), properties.generatorWarmup());
+    }
+
+    void level(RunContext ctx, int levelIndex) {
+        LoadProfile load = ctx.run.spec().load();
+        ScenarioPlan plan = ctx.plan();
+        StartedApp app = ctx.app();
+        int level = load.levels().get(levelIndex);
+        control.progress(ctx.run.runId(), ctx.workerId, "load", level);
+        LevelResult result = ctx.load().generator().runLevel(new LevelRequest(LoadModel.valueOf(load.model().name()),
+                level, Duration.ofSeconds(load.warmupSeconds()), Duration.ofSeconds(load.stepSeconds()),
+                Duration.ofMillis(load.requestTimeoutMs()), plan.method(), app.uri(plan.pathAndQuery()), plan.headers(),
+                plan.body(), plan.expectedStatus()));
+        ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
+        ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
+        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape);
+        results.insert(point);
+        ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result));
+        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}", ctx.run.label(), level,
+                round(point.throughputRps()), round(point.latencyP95Ms()), point.errors(),
+                round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags());
+        engine.exitOutcome(app.container()).ifPresent(ended -> {
+            throw new RunFailure(switch (ended) {
+                case ContainerOutcome.OomKilled oom -> "app OOMKilled during level " + level + " (memory limit "
+                        + ctx.run.spec().limits().memoryMb() + " MB)";
+                case ContainerOutcome.Exited exited -> "app exited " + exited.exitCode() + " during level " + level;
+                default -> "app stopped during level " + level + ": " + ended.reason();
+            });
+        });
+    }
+
+    private static String round(Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+}

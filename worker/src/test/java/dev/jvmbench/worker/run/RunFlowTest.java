@@ -1,0 +1,273 @@
+package dev.jvmbench.worker.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.worker.container.ContainerEngineException;
+import dev.jvmbench.worker.container.ContainerEngineUnavailableException;
+import dev.jvmbench.worker.container.ContainerLabels;
+import dev.jvmbench.worker.container.ContainerOutcome;
+import dev.jvmbench.worker.load.LevelRequest;
+import dev.jvmbench.worker.load.LoadGeneratorException;
+import dev.jvmbench.worker.probe.JfrAnalyzer;
+import dev.jvmbench.worker.result.Point;
+import dev.jvmbench.worker.testing.fakes.FakeContainerEngine;
+import dev.jvmbench.worker.testing.fakes.FakeLoadGenerators;
+import dev.jvmbench.worker.testing.fakes.InMemoryResults;
+import dev.jvmbench.worker.testing.fakes.InMemoryRunControl;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The run flow's logic, in milliseconds: the real Batch job, phases and executor over in-memory
+ * fakes of the engine, the load generator, the probes and the stores (RunFlowHarness). What the
+ * real engine and Gatling do is proven by the end-to-end tests; here, what the flow decides.
+ */
+class RunFlowTest {
+
+    @TempDir
+    Path work;
+    private RunFlowHarness flow;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        flow = new RunFlowHarness(work);
+    }
+
+    @AfterEach
+    void closeEngine() {
+        flow.engine.close();
+    }
+
+    @Test
+    void aHealthyRunStoresOnePointPerLevelAndLeavesNothingBehind() throws IOException {
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10, 20);
+
+        flow.execute(RunFlowHarness.claimed(spec));
+
+        assertThat(flow.control.onlyEnd()).isEqualTo(new InMemoryRunControl.Ended(7, RunStatus.SUCCEEDED, null, false));
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10, 20);
+        // 100 requests per user over the 5 s window
+        assertThat(flow.results.points().getFirst().throughputRps()).isEqualTo(200.0);
+        assertThat(flow.control.steps()).containsExactly("resolve-image", "start-upstreams", "start-app", "verify",
+                "warm-up", "load@10", "load@20", "collect");
+        // the app ran the thread model asked, against an nginx upstream, and was verified before any load
+        assertThat(flow.engine.containers()).extracting(FakeContainerEngine.Container::role)
+                .containsExactly(ContainerLabels.ROLE_NGINX, ContainerLabels.ROLE_APP);
+        assertThat(flow.engine.app().orElseThrow().spec().env()).containsEntry("SPRING_THREADS_VIRTUAL_ENABLED", "true")
+                .containsKey("BENCH_UPSTREAM_HTTP_URL");
+        assertThat(flow.generators.started().getFirst().warmUps()).hasSize(1);
+        assertThat(flow.results.artifacts()).containsKeys("app.log", "load-levels.json");
+        // no recording in the fake container: said on every point, not silently empty
+        assertThat(flow.results.runFlags()).containsExactly(CollectPhase.JFR_MISSING);
+        assertEverythingStopped(true);
+    }
+
+    @Test
+    void theJfrRecordingFillsEachLevelAndIsKept() {
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.JavaThreadStatistics").withPeriod(Duration.ofMillis(10));
+            recording.enable("jdk.GCHeapSummary");
+            recording.start();
+            Instant recordingStarted = Instant.now();
+            System.gc();
+            flow.generators.levels(request -> FakeLoadGenerators.healthy(request, recordingStarted));
+            flow.engine.file(JfrAnalyzer.RECORDING_PATH, () -> dump(recording));
+
+            flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 5, 10)));
+        }
+
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(flow.results.jvmUpdates()).extracting(InMemoryResults.JvmUpdate::levelIndex).containsExactly(0, 1);
+        assertThat(flow.results.jvmUpdates()).allSatisfy(update -> assertThat(update.pinnedEvents()).isZero());
+        assertThat(flow.results.artifacts()).containsKey("app.jfr");
+        assertThat(flow.results.runFlags()).isEmpty();
+        assertEverythingStopped(true);
+    }
+
+    static Stream<Arguments> aFailureInEachPhase() {
+        return Stream.of(
+                failure("resolve-image", "image jvmbench/target-mvc:jdk21 is not in the local engine", false,
+                        flow -> { }, RunFlowHarness.spec("io-http", ThreadModel.PLATFORM, 10), 21),
+                failure("start-upstreams", "the nginx upstream failed to start: exited 1", false,
+                        flow -> flow.engine.readiness(ContainerLabels.ROLE_NGINX, new ContainerOutcome.Exited(1, "bind failed"))),
+                failure("start-app", "readiness timeout: the app did not answer /actuator/health/readiness within 180 s", false,
+                        flow -> flow.engine.readiness(ContainerLabels.ROLE_APP, new ContainerOutcome.TimedOut(Duration.ofSeconds(180)))),
+                failure("start-app", "app OOMKilled before it was ready (memory limit 512 MB)", false,
+                        flow -> flow.engine.readiness(ContainerLabels.ROLE_APP, new ContainerOutcome.OomKilled(""))),
+                failure("verify", "verify failed: GET /scenarios/io-http answered 503, expected 200; output: busy", false,
+                        flow -> flow.engine.appAnswers((path, env) -> path.startsWith("/actuator")
+                                ? FakeContainerEngine.stockApp(path, env) : new FakeContainerEngine.Answer(503, "busy"))),
+                failure("warm-up", "warm-up failed: the generator JVM did not start", false,
+                        flow -> flow.generators.failToStart(new LoadGeneratorException("the generator JVM did not start"))),
+                failure("load-2-level-20", "load-2-level-20 failed: the load generator exited with status 137", true,
+                        flow -> flow.generators.levels(request -> {
+                            if (request.level() == 20) {
+                                throw new LoadGeneratorException("the load generator exited with status 137");
+                            }
+                            return FakeLoadGenerators.healthy(request);
+                        })),
+                failure("collect", "collect failed: the database stayed unreachable", true,
+                        flow -> flow.results.failFlags(new IllegalStateException("the database stayed unreachable"))),
+                failure("start-upstreams", "the Docker engine is unavailable: socket refused", false,
+                        flow -> flow.engine.failOn("start:" + ContainerLabels.ROLE_NGINX,
+                                new ContainerEngineUnavailableException("socket refused", null))));
+    }
+
+    private static Arguments failure(String step, String reason, boolean keepsAPoint, Consumer<RunFlowHarness> setUp) {
+        return failure(step, reason, keepsAPoint, setUp, RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20), 25);
+    }
+
+    private static Arguments failure(String step, String reason, boolean keepsAPoint, Consumer<RunFlowHarness> setUp,
+                                     JobSpec spec, int jdk) {
+        return Arguments.of(step, reason, keepsAPoint, setUp, spec, jdk);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource
+    void aFailureInEachPhase(String step, String reason, boolean keepsAPoint, Consumer<RunFlowHarness> setUp,
+                             JobSpec spec, int jdk) {
+        setUp.accept(flow);
+        JobSpec onJdk = jdk == 25 ? spec : new JobSpec(null, spec.threadModels(), java.util.List.of(jdk), spec.scenario(),
+                spec.load(), null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(onJdk));
+
+        InMemoryRunControl.Ended end = flow.control.onlyEnd();
+        assertThat(end.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(end.reason()).startsWith(reason);
+        assertThat(flow.registry.get("jvmbench.worker.run.failures").tags("reason",
+                dev.jvmbench.worker.metrics.WorkerMetrics.reasonClass(end.reason(), step)).counter().count()).isEqualTo(1);
+        if (keepsAPoint) {
+            assertThat(flow.results.points()).extracting(Point::level).contains(10);
+        } else {
+            assertThat(flow.results.points()).isEmpty();
+        }
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void teardownThatCannotReachTheEngineStillEndsTheRun() {
+        flow.engine.failOn("findManaged", new ContainerEngineException("engine busy"));
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10)));
+
+        // the containers stay for the next worker start to remove; the run still ends, with its point
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(flow.results.points()).hasSize(1);
+        assertThat(flow.generators.started()).allMatch(FakeLoadGenerators.Generator::closed);
+    }
+
+    @Test
+    void aCancelIsHonouredAtTheNextStepBoundary() {
+        flow.generators.levels(request -> {
+            flow.control.requestCancel();
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20, 40)));
+
+        assertThat(flow.control.onlyEnd()).isEqualTo(
+                new InMemoryRunControl.Ended(7, RunStatus.CANCELLED, "cancelled by request", false));
+        // the level in progress finished and kept its point; no later level started
+        assertThat(flow.generators.started().getFirst().levels()).extracting(LevelRequest::level).containsExactly(10);
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10);
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void aShutdownGivesTheRunBackInsteadOfEndingIt() {
+        flow.generators.levels(request -> {
+            flow.executor().releaseCurrent("the worker is shutting down");
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20)));
+
+        // released, not finished: the queue re-queues it without counting the attempt (RunQueueTest)
+        assertThat(flow.control.onlyEnd()).isEqualTo(
+                new InMemoryRunControl.Ended(7, null, "the worker is shutting down", true));
+        assertThat(flow.generators.started().getFirst().levels()).hasSize(1);
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void anAppKilledForItsMemoryFailsWithTheNamedReasonAndKeepsThePointsSoFar() {
+        flow.generators.levels(request -> {
+            if (request.level() == 20) {
+                flow.engine.app().orElseThrow().end(new ContainerOutcome.OomKilled(""));
+            }
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10, 20, 40)));
+
+        assertThat(flow.control.onlyEnd().reason()).isEqualTo("app OOMKilled during level 20 (memory limit 512 MB)");
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10, 20);
+        assertThat(flow.generators.started().getFirst().levels()).hasSize(2);
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void aGeneratorThatDiesMidLevelIsExplainedByTheAppWhenTheAppDiedFirst() {
+        flow.generators.levels(request -> {
+            if (request.level() == 20) {
+                flow.engine.app().orElseThrow().end(new ContainerOutcome.Exited(1, "Exception in thread main"));
+                throw new LoadGeneratorException("connection refused by 127.0.0.1");
+            }
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20)));
+
+        // the refused connections were a consequence: the app's own end is the reason
+        assertThat(flow.control.onlyEnd().reason()).startsWith("app exited 1 during load-2-level-20")
+                .contains("Exception in thread main");
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10);
+        assertEverythingStopped(false);
+    }
+
+    /** Every container removed, the generator and probes closed, the run's scratch space gone. */
+    private void assertEverythingStopped(boolean wholeRun) {
+        assertThat(flow.engine.remaining()).isEmpty();
+        assertThat(flow.generators.started()).allMatch(FakeLoadGenerators.Generator::closed);
+        assertThat(flow.probes.started()).allMatch(dev.jvmbench.worker.testing.fakes.FakeContainerProbes.Probe::closed);
+        try (Stream<Path> left = Files.list(work)) {
+            assertThat(left.filter(p -> p.getFileName().toString().startsWith("run-"))).isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (wholeRun) {
+            assertThat(flow.generators.started()).hasSize(1);
+        }
+    }
+
+    private static byte[] dump(Recording recording) {
+        try {
+            recording.stop();
+            Path file = Files.createTempFile("run-flow", ".jfr");
+            recording.dump(file);
+            byte[] bytes = Files.readAllBytes(file);
+            Files.delete(file);
+            return bytes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
