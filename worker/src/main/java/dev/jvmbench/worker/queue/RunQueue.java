@@ -4,8 +4,10 @@ import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.PlatformDatabase;
+import dev.jvmbench.common.store.PointSeriesStore;
 import dev.jvmbench.common.store.ResultPoints;
 import dev.jvmbench.common.store.RunArtifacts;
+import dev.jvmbench.common.store.RunFindings;
 import dev.jvmbench.common.store.RunRow;
 import dev.jvmbench.common.store.Runs;
 import dev.jvmbench.worker.database.DatabaseWrites;
@@ -36,16 +38,21 @@ public class RunQueue implements RunControl {
     private final Jobs jobs;
     private final ResultPoints points;
     private final RunArtifacts artifacts;
+    private final PointSeriesStore series;
+    private final RunFindings findings;
     private final PlatformDatabase database;
     private final TransactionTemplate tx;
     private final DatabaseWrites writes;
 
-    RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PlatformDatabase database,
+    RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PointSeriesStore series,
+             RunFindings findings, PlatformDatabase database,
              TransactionTemplate tx, DatabaseWrites writes) {
         this.runs = runs;
         this.jobs = jobs;
         this.points = points;
         this.artifacts = artifacts;
+        this.series = series;
+        this.findings = findings;
         this.database = database;
         this.tx = tx;
         this.writes = writes;
@@ -165,6 +172,8 @@ public class RunQueue implements RunControl {
 
     private void deleteAttemptData(long runId) {
         points.deleteOfRun(runId);
+        series.deleteOfRun(runId);
+        findings.deleteOfRun(runId);
         artifacts.deleteOfRun(runId);
     }
 

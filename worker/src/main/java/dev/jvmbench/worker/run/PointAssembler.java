@@ -67,7 +67,8 @@ class PointAssembler {
                 scrape == null || scrape.peakThreadsMax() == null ? null : (int) Math.round(scrape.peakThreadsMax()),
                 scrape == null ? null : scrape.scrapeSuccessShare(),
                 load.loadgenCpuPercent(), saturated, rateReached, ceiling,
-                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags);
+                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags,
+                null, null, null, null, load.latencyHistogram());
     }
 
     private static Double ms(Integer millis) {
