@@ -158,6 +158,10 @@ def main(argv):
         if args.jar:
             artifact = api.upload_jar(args.jar)
             say("uploaded %s as artifact %s (sha256 %s)" % (args.jar, artifact["id"], artifact.get("sha256", "?")[:12]))
+            if not artifact.get("executable", True):
+                # the api stores any bytes; a job naming ones that cannot start would be refused (409)
+                say("error: %s cannot run: %s" % (args.jar, artifact.get("notExecutableReason", "not an executable JAR")))
+                return EXIT_ERROR
             spec.setdefault("app", {})
             spec["app"].pop("image", None)
             spec["app"]["artifactId"] = artifact["id"]

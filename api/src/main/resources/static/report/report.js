@@ -461,12 +461,19 @@
 
   // ---- verdicts ----------------------------------------------------------------------------
 
-  /** The job's own comparison (against its baseline when it has one) plus JDK and thread-model comparisons. */
+  /**
+   * The job against its baseline job when it has one, its JDKs against the lowest and its thread
+   * models against platform (else the first of virtual, webflux).
+   */
   async function loadComparisons(job) {
     const spec = job.spec || {};
-    const wanted = [['default', '/api/v1/comparisons?job=' + jobId]];
-    if ((spec.jdks || []).length > 1) wanted.push(['jdk', '/api/v1/comparisons?job=' + jobId + '&by=jdk']);
-    if ((spec.threadModels || []).length > 1) wanted.push(['threadModel', '/api/v1/comparisons?job=' + jobId + '&by=threadModel']);
+    const jdks = spec.jdks || [];
+    const models = ['platform', 'virtual', 'webflux'].filter((m) => (spec.threadModels || []).includes(m));
+    const comparisons = '/api/v1/jobs/' + jobId + '/comparisons/';
+    const wanted = [];
+    if (job.baseline && job.baseline.jobId != null) wanted.push(['default', comparisons + 'jobs/' + job.baseline.jobId]);
+    if (jdks.length > 1) wanted.push(['jdk', comparisons + 'jdks/' + Math.min(...jdks)]);
+    if (models.length > 1) wanted.push(['threadModel', comparisons + 'thread-models/' + models[0]]);
     const settled = await Promise.all(wanted.map(([key, path]) => api(path)
       .then((body) => ({ key, body }), (error) => ({ key, error }))));
     const auth = settled.find((r) => r.error && isAuthError(r.error));

@@ -33,8 +33,7 @@ public class BaselineVerdicts {
         }
         Gate gate = job.spec().gate() == null ? Gate.DEFAULT : job.spec().gate();
         List<Metric> metrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
-        var view = comparisons.compare(new Comparisons.Request(jobId, baselineJobId, Comparisons.Mode.JOBS, null,
-                metrics, null));
+        var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, metrics, null));
         List<Comparisons.Row> rows = view.comparisons().stream().flatMap(p -> p.metrics().stream()).toList();
         if (rows.isEmpty()) {
             return new Outcome(null, 0, 0, "no cell and level measured in both jobs");

@@ -4,9 +4,11 @@ import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.job.Gate;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -32,11 +34,29 @@ public class Comparisons {
         }
     }
 
-    /** What to compare. Null fields take the defaults described on GET /api/v1/comparisons. */
-    public record Request(long jobId, Long baselineJobId, Mode mode, String baselineValue, List<Metric> metrics,
-                          Double thresholdPercent) {
+    /**
+     * What to compare: the job against another job (mode JOBS, baselineJobId), or its JDKs or
+     * thread models against one of them (baselineJdk, baselineThreadModel; null: the lowest JDK, or
+     * platform, else the first thread model). Null metrics: all; null threshold: the job's gate.
+     */
+    public record Request(long jobId, Mode mode, Long baselineJobId, Integer baselineJdk,
+                          ThreadModel baselineThreadModel, List<Metric> metrics, Double thresholdPercent) {
+
+        public static Request againstJob(long jobId, long baselineJobId, List<Metric> metrics, Double thresholdPercent) {
+            return new Request(jobId, Mode.JOBS, baselineJobId, null, null, metrics, thresholdPercent);
+        }
+
+        public static Request jdks(long jobId, Integer baselineJdk, List<Metric> metrics, Double thresholdPercent) {
+            return new Request(jobId, Mode.JDK, null, baselineJdk, null, metrics, thresholdPercent);
+        }
+
+        public static Request threadModels(long jobId, ThreadModel baselineThreadModel, List<Metric> metrics,
+                                           Double thresholdPercent) {
+            return new Request(jobId, Mode.THREAD_MODEL, null, null, baselineThreadModel, metrics, thresholdPercent);
+        }
     }
 
+    @Schema(name = "Comparison")
     public record View(long jobId, Long baselineJobId, Mode mode, List<Metric> gateMetrics, Verdict verdict,
                        List<String> warnings, List<Pair> comparisons, List<String> unmatched) {
     }
@@ -52,30 +72,16 @@ public class Comparisons {
                       int candidateRuns, double thresholdPercent, Verdict verdict) {
     }
 
+    /**
+     * 404 for an unknown job, and for a baseline JDK or thread model the job has no cells of: the
+     * comparison is a sub-resource of the job, and there is none against what the job did not run.
+     * A job compared with itself is allowed: every ratio is 1.
+     */
     @Transactional(readOnly = true)
     public View compare(Request request) {
         var candidate = stored.results(request.jobId());
         Mode mode = request.mode();
         Long baselineJobId = request.baselineJobId();
-        if (mode == null) {
-            mode = baselineJobId != null || candidate.job().baselineJobId() != null ? Mode.JOBS
-                    : candidate.job().spec().jdks().size() > 1 ? Mode.JDK
-                    : candidate.job().spec().threadModels().size() > 1 ? Mode.THREAD_MODEL : null;
-            if (mode == null) {
-                throw ApiException.invalid("by", "job " + request.jobId() + " has one cell and no baseline: give "
-                        + "baselineJob to compare it with another job");
-            }
-        }
-        if (mode == Mode.JOBS && baselineJobId == null) {
-            baselineJobId = candidate.job().baselineJobId();
-            if (baselineJobId == null) {
-                throw ApiException.invalid("baselineJob", "job " + request.jobId()
-                        + " has no baseline; give baselineJob");
-            }
-        }
-        if (mode == Mode.JOBS && baselineJobId == request.jobId()) {
-            throw ApiException.invalid("baselineJob", "a job cannot be its own baseline");
-        }
         var candidateCells = CellSamples.of(candidate);
         Gate gate = candidate.job().spec().gate() == null ? Gate.DEFAULT : candidate.job().spec().gate();
         List<Metric> metrics = request.metrics() == null || request.metrics().isEmpty()
@@ -103,8 +109,8 @@ public class Comparisons {
                 }
             }
             case JDK -> {
-                int baseJdk = request.baselineValue() == null ? candidate.job().spec().jdks().getFirst()
-                        : parseJdk(request.baselineValue(), candidate.job().spec());
+                int baseJdk = request.baselineJdk() == null ? candidate.job().spec().jdks().getFirst()
+                        : ranJdk(request.jobId(), request.baselineJdk(), candidate.job().spec());
                 for (var entry : candidateCells.entrySet()) {
                     if (entry.getKey().jdk() == baseJdk) {
                         continue;
@@ -117,9 +123,9 @@ public class Comparisons {
                 }
             }
             case THREAD_MODEL -> {
-                ThreadModel baseModel = request.baselineValue() == null
+                ThreadModel baseModel = request.baselineThreadModel() == null
                         ? candidate.job().spec().threadModels().stream().min(Enum::compareTo).orElseThrow()
-                        : parseModel(request.baselineValue(), candidate.job().spec());
+                        : ranThreadModel(request.jobId(), request.baselineThreadModel(), candidate.job().spec());
                 for (var entry : candidateCells.entrySet()) {
                     if (entry.getKey().threadModel() == baseModel) {
                         continue;
@@ -173,28 +179,20 @@ public class Comparisons {
                 ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict);
     }
 
-    private static int parseJdk(String value, JobSpec spec) {
-        try {
-            int jdk = Integer.parseInt(value);
-            if (spec.jdks().contains(jdk)) {
-                return jdk;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below with the job's JDKs
+    private static int ranJdk(long jobId, int jdk, JobSpec spec) {
+        if (!spec.jdks().contains(jdk)) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "job " + jobId
+                    + " did not run JDK " + jdk + "; its JDKs: " + spec.jdks());
         }
-        throw ApiException.invalid("baseline", "'" + value + "' is not one of the job's JDKs " + spec.jdks());
+        return jdk;
     }
 
-    private static ThreadModel parseModel(String value, JobSpec spec) {
-        try {
-            ThreadModel model = ThreadModel.fromWire(value);
-            if (spec.threadModels().contains(model)) {
-                return model;
-            }
-        } catch (IllegalArgumentException ignored) {
-            // reported below with the job's thread models
+    private static ThreadModel ranThreadModel(long jobId, ThreadModel model, JobSpec spec) {
+        if (!spec.threadModels().contains(model)) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "job " + jobId
+                    + " did not run the " + model.wireName() + " thread model; its thread models: "
+                    + spec.threadModels().stream().map(ThreadModel::wireName).toList());
         }
-        throw ApiException.invalid("baseline", "'" + value + "' is not one of the job's thread models "
-                + spec.threadModels().stream().map(ThreadModel::wireName).toList());
+        return model;
     }
 }

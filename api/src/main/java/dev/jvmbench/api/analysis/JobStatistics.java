@@ -4,6 +4,7 @@ import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.LoadModel;
 import dev.jvmbench.common.job.Slo;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ public class JobStatistics {
         this.stored = stored;
     }
 
+    @Schema(name = "JobStatistics")
     public record View(long jobId, JobStatus status, LoadModel loadModel, double confidenceLevel, Slo slo,
                        List<MetricInfo> metrics, List<Cell> cells) {
     }

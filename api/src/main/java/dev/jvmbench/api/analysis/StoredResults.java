@@ -1,6 +1,7 @@
 package dev.jvmbench.api.analysis;
 
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
@@ -95,6 +96,9 @@ class StoredResults {
 
     /** Jobs of one app and scenario that ended, optionally narrowed by labels, the newest {@code limit}, oldest first. */
     List<JobFacts> jobsOf(String appRef, String scenario, Map<String, String> labels, int limit) {
+        if (!StorableText.storable(labels, appRef, scenario)) {
+            return List.of();
+        }
         List<JobFacts> oldestFirst = new ArrayList<>(jobs.ended(appRef, scenario, labels, limit).stream()
                 .map(JobFacts::of).toList());
         Collections.reverse(oldestFirst);

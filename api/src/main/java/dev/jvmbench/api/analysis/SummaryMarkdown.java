@@ -153,8 +153,7 @@ public class SummaryMarkdown {
             md.append("No verdict: ").append(outcome.note()).append("\n\n");
             return;
         }
-        var view = comparisons.compare(new Comparisons.Request(jobId, baselineJobId, Comparisons.Mode.JOBS, null,
-                null, null));
+        var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, null, null));
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
                 .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
@@ -175,8 +174,7 @@ public class SummaryMarkdown {
 
     private void withinJob(StringBuilder md, long jobId, JobSpec spec) {
         if (spec.threadModels().size() > 1) {
-            var view = comparisons.compare(new Comparisons.Request(jobId, null, Comparisons.Mode.THREAD_MODEL, null,
-                    null, null));
+            var view = comparisons.compare(Comparisons.Request.threadModels(jobId, null, null, null));
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>Thread models against ")
                         .append(view.comparisons().getFirst().baseline().threadModel().wireName()).append(": ")
@@ -186,7 +184,7 @@ public class SummaryMarkdown {
             }
         }
         if (spec.jdks().size() > 1) {
-            var view = comparisons.compare(new Comparisons.Request(jobId, null, Comparisons.Mode.JDK, null, null, null));
+            var view = comparisons.compare(Comparisons.Request.jdks(jobId, null, null, null));
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>JDKs against JDK ").append(view.comparisons().getFirst().baseline().jdk())
                         .append(": ").append(view.verdict().wire()).append("</summary>\n\n");

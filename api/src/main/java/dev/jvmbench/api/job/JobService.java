@@ -2,6 +2,7 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.BaselineVerdicts;
 import dev.jvmbench.api.artifact.ArtifactService;
+import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.Hashing;
 import dev.jvmbench.common.job.JobSpec;
@@ -52,7 +53,8 @@ class JobService {
      */
     @Transactional
     Submission submit(JobSpec submitted, String idempotencyKey, Long tokenId) {
-        JobSpec spec = checker.check(submitted, artifacts::exists, jobs::exists);
+        JobSpec spec = checker.check(submitted, new JobSpecChecker.References(artifacts::exists,
+                artifacts::notExecutableReason, jobs::exists));
         String specJson = json.writeValueAsString(spec);
         String requestHash = Hashing.sha256Hex(specJson);
         if (idempotencyKey != null && !idempotencyKeys.claim(idempotencyKey, requestHash)) {
@@ -132,6 +134,10 @@ class JobService {
 
     /** One page: the jobs with their count in one statement, their runs tallied in one more. */
     JobPage list(Jobs.Filter filter, int page, int size) {
+        // a value no stored job can hold (a NUL) matches nothing; PostgreSQL would refuse to compare it
+        if (!StorableText.storable(filter.labels() == null ? Map.of() : filter.labels(), filter.app(), filter.scenario())) {
+            return new JobPage(List.of(), page, size, 0, 0);
+        }
         Jobs.Page found = jobs.page(filter, page, size);
         Map<Long, Runs.Tally> tallies = runs.tallies(found.rows().stream().map(JobRow::id).toList());
         List<JobView> items = found.rows().stream().map(j -> view(j, tallies.get(j.id()), false)).toList();
@@ -181,7 +187,7 @@ class JobService {
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
                 outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
                 outcome == null ? null : outcome.improvements(),
-                "/api/v1/comparisons?job=" + job.id() + "&baselineJob=" + job.baselineJobId());
+                "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId());
     }
 
     /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */

@@ -4,6 +4,7 @@ import dev.jvmbench.api.analysis.Verdict;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** A job as the API shows it: the normalised spec, the status and the progress of its runs. */
@@ -27,6 +28,7 @@ record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Ins
     record CurrentRun(long runId, int jdk, ThreadModel threadModel, int repetition, String step, Integer level) {
     }
 
+    @Schema(name = "JobLinks")
     record Links(String self, String runs, String statistics, String summary, String report) {
         static Links of(long id) {
             return new Links("/api/v1/jobs/" + id, "/api/v1/jobs/" + id + "/runs", "/api/v1/jobs/" + id + "/statistics",

@@ -3,6 +3,7 @@ package dev.jvmbench.api.job;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.store.RunRow;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** One matrix cell; {@code workerId} is the worker that runs (or last ran) it, null while queued. */
@@ -17,6 +18,7 @@ record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, i
                 new Links("/api/v1/runs/" + r.id() + "/points"));
     }
 
+    @Schema(name = "RunLinks")
     record Links(String points) {
     }
 }

@@ -210,4 +210,18 @@ class SubmitCliTest {
         long artifactId = job.at("/spec/app/artifactId").asLong();
         assertThat(outcome.stderr()).contains("uploaded " + jar + " as artifact " + artifactId);
     }
+
+    @Test
+    void aJarThatCannotStartStopsTheSubmissionWithTheReason() throws Exception {
+        Path library = dir.resolve("lib.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var out = new JarOutputStream(Files.newOutputStream(library), manifest)) {
+            out.putNextEntry(new JarEntry("lib/" + suite + ".txt"));
+            out.write(suite.getBytes(StandardCharsets.UTF_8));
+        }
+        Outcome outcome = run(List.of(jobFile(JobBodies.userImage("ignored:1")).toString(), "--jar", library.toString()), null);
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(outcome.stderr()).contains("cannot run").contains("no Main-Class");
+    }
 }
