@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -73,16 +74,52 @@ public class RunFindings {
 
     /** How many findings of each severity a job's runs have (every severity present, 0 when none). */
     public Map<Severity, Long> countsOfJob(long jobId) {
-        Map<Severity, Long> counts = new EnumMap<>(Severity.class);
-        for (Severity severity : Severity.values()) {
-            counts.put(severity, 0L);
-        }
+        Map<Severity, Long> counts = zeros();
         jdbc.sql("""
                         SELECT f.severity, count(*) FROM run_findings f JOIN runs r ON r.id = f.run_id
                          WHERE r.job_id = :job GROUP BY f.severity""")
                 .param("job", jobId)
                 .query((rs, n) -> Map.entry(Severity.valueOf(rs.getString(1)), rs.getLong(2))).list()
                 .forEach(e -> counts.put(e.getKey(), e.getValue()));
+        return counts;
+    }
+
+    /**
+     * How many findings of each severity each job's runs have, for a page of jobs in one grouped
+     * statement (every job and severity present, 0 when none).
+     */
+    public Map<Long, Map<Severity, Long>> countsOfJobs(Collection<Long> jobIds) {
+        Map<Long, Map<Severity, Long>> counts = new LinkedHashMap<>();
+        jobIds.forEach(id -> counts.put(id, zeros()));
+        if (jobIds.isEmpty()) {
+            return counts;
+        }
+        jdbc.sql("""
+                        SELECT r.job_id, f.severity, count(*) FROM run_findings f JOIN runs r ON r.id = f.run_id
+                         WHERE r.job_id IN (:jobs) GROUP BY r.job_id, f.severity""")
+                .param("jobs", jobIds)
+                .query((RowCallbackHandler) rs -> counts.computeIfAbsent(rs.getLong(1), id -> zeros())
+                        .put(Severity.valueOf(rs.getString(2)), rs.getLong(3)));
+        return counts;
+    }
+
+    /** How many findings of each severity each level of a run has (levels without findings and run-wide ones left out). */
+    public Map<Integer, Map<Severity, Long>> countsByLevel(long runId) {
+        Map<Integer, Map<Severity, Long>> counts = new java.util.TreeMap<>();
+        jdbc.sql("""
+                        SELECT level_index, severity, count(*) FROM run_findings
+                         WHERE run_id = :run AND level_index IS NOT NULL GROUP BY level_index, severity""")
+                .param("run", runId)
+                .query((RowCallbackHandler) rs -> counts.computeIfAbsent(rs.getInt(1), level -> zeros())
+                        .put(Severity.valueOf(rs.getString(2)), rs.getLong(3)));
+        return counts;
+    }
+
+    private static Map<Severity, Long> zeros() {
+        Map<Severity, Long> counts = new EnumMap<>(Severity.class);
+        for (Severity severity : Severity.values()) {
+            counts.put(severity, 0L);
+        }
         return counts;
     }
 

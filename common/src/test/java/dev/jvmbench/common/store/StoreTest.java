@@ -247,6 +247,31 @@ class StoreTest {
                 .containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 1L)
                 .containsEntry(dev.jvmbench.common.finding.Severity.INFO, 0L);
         assertThat(findings.ofRuns(List.of(runId))).containsOnlyKeys(runId);
+
+        // a page of jobs in one grouped statement; a job without findings counts zeros
+        long otherJob = queuedJob(1);
+        long otherRun = runs.ofJob(otherJob).get(1).id();
+        findings.replaceOfLevel(otherRun, 0, List.of(errors, errors));
+        var pageCounts = findings.countsOfJobs(List.of(jobId, otherJob, otherJob + 1000));
+        assertThat(pageCounts).containsOnlyKeys(jobId, otherJob, otherJob + 1000);
+        assertThat(pageCounts.get(jobId)).isEqualTo(findings.countsOfJob(jobId));
+        assertThat(pageCounts.get(otherJob)).containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 2L)
+                .containsEntry(dev.jvmbench.common.finding.Severity.CRITICAL, 0L);
+        assertThat(pageCounts.get(otherJob + 1000)).containsOnly(
+                Map.entry(dev.jvmbench.common.finding.Severity.CRITICAL, 0L),
+                Map.entry(dev.jvmbench.common.finding.Severity.WARNING, 0L),
+                Map.entry(dev.jvmbench.common.finding.Severity.INFO, 0L));
+        assertThat(findings.countsOfJobs(List.of())).isEmpty();
+        // by level: the run-wide finding is on no level
+        assertThat(findings.countsByLevel(runId)).containsOnlyKeys(0);
+        assertThat(findings.countsByLevel(runId).get(0)).containsEntry(dev.jvmbench.common.finding.Severity.CRITICAL, 1L)
+                .containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 0L);
+        assertThat(findings.countsByLevel(otherRun).get(0)).containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 2L);
+        assertThat(findings.deleteOfRun(otherRun)).isEqualTo(2);
+        leaveNothingToClaim(otherJob);
+
+        assertThat(runs.find(runId)).hasValueSatisfying(run -> assertThat(run.jobId()).isEqualTo(jobId));
+        assertThat(runs.find(runId + 100_000)).isEmpty();
         assertThat(findings.deleteOfRun(runId)).isEqualTo(2);
         leaveNothingToClaim(jobId);
     }
