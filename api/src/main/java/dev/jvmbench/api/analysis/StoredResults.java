@@ -6,6 +6,7 @@ import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.stats.Steadiness;
 import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.Point;
@@ -59,8 +60,12 @@ class StoredResults {
         }
     }
 
-    /** A point's metric values (those measured) and flags. */
-    record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags) {
+    /**
+     * A point's metric values (those measured), flags and steadiness verdict (null for points
+     * measured before the test existed) with its drift and the drift's 95% interval.
+     */
+    record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
+                      Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh) {
 
         static PointFacts of(Point point) {
             Map<Metric, Double> values = new EnumMap<>(Metric.class);
@@ -70,7 +75,13 @@ class StoredResults {
                     values.put(metric, value);
                 }
             }
-            return new PointFacts(point.runId(), point.levelIndex(), point.level(), values, point.flags());
+            return new PointFacts(point.runId(), point.levelIndex(), point.level(), values, point.flags(),
+                    point.steadiness(), point.steadinessDrift(), point.steadinessDriftLow(), point.steadinessDriftHigh());
+        }
+
+        /** Whether the window was found not steady (undetermined is not "not steady"). */
+        boolean notSteady() {
+            return steadiness == Steadiness.Verdict.NOT_STEADY;
         }
     }
 

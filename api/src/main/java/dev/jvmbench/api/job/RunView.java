@@ -15,10 +15,11 @@ record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, i
     static RunView of(RunRow r) {
         return new RunView(r.id(), r.jobId(), r.seq(), r.jdk(), r.threadModel(), r.repetition(), r.status(),
                 r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.workerId(), r.startedAt(), r.finishedAt(),
-                new Links("/api/v1/runs/" + r.id() + "/points"));
+                new Links("/api/v1/runs/" + r.id() + "/points", "/api/v1/runs/" + r.id() + "/series",
+                        "/api/v1/runs/" + r.id() + "/findings"));
     }
 
     @Schema(name = "RunLinks")
-    record Links(String points) {
+    record Links(String points, String series, String findings) {
     }
 }
