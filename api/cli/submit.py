@@ -95,6 +95,30 @@ def default_token():
         return None
 
 
+SEVERITIES = ("critical", "warning", "info")
+
+
+def finding_place(finding):
+    """Where a finding of GET /api/v1/jobs/{id}/findings occurred: the run's cell, repetition and level."""
+    if finding.get("runId") is None:
+        return "the whole job"
+    place = "JDK %s %s #%s" % (finding.get("jdk"), finding.get("threadModel"), finding.get("repetition"))
+    return place + (", level %s" % finding["level"] if finding.get("level") is not None else ", whole run")
+
+
+def findings_lines(findings):
+    """The job's findings as aligned lines, worst first (the api's order): severity, code, where, the sentence."""
+    if not findings:
+        return ["findings: none"]
+    counts = [(s, sum(1 for f in findings if f.get("severity") == s)) for s in SEVERITIES]
+    lines = ["findings, worst first: " + ", ".join("%d %s" % (n, s) for s, n in counts if n)]
+    rows = [(f.get("severity", "?").upper(), f.get("code", "?"), finding_place(f), " ".join(f.get("summary", "").split()))
+            for f in findings]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3] for r in rows]
+    return lines
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="bench submit", description=__doc__.split("\n")[0],
                                      epilog="Exit codes: 0 ok, 1 error, 2 regressed (--fail-on-regression), "
@@ -281,6 +305,13 @@ def main(argv):
     for target in filter(None, [args.summary_file, os.environ.get("GITHUB_STEP_SUMMARY")]):
         with open(target, "a") as f:
             f.write(summary + "\n")
+    # What the platform explains about the job, one line each, on stderr: stdout stays the summary (which
+    # lists them too, in Markdown). A job that failed is explained as well: that is when it matters most.
+    try:
+        for line in findings_lines(api.json("GET", "/api/v1/jobs/%s/findings" % job["id"])["items"]):
+            say(line)
+    except ApiError as e:
+        say("findings unavailable: %s" % e)
     if job["status"] != "SUCCEEDED":
         say("job %s ended %s%s" % (job["id"], job["status"],
                                    ": " + job["statusReason"] if job.get("statusReason") else ""))

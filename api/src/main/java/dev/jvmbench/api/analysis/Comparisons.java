@@ -57,19 +57,34 @@ public class Comparisons {
     }
 
     @Schema(name = "Comparison")
-    public record View(long jobId, Long baselineJobId, Mode mode, List<Metric> gateMetrics, Verdict verdict,
+    public record View(long jobId, Long baselineJobId, Mode mode, List<Metric> gateMetrics,
+                       @Schema(description = "The job's gate.includeNotSteady: whether points whose window was not steady "
+                               + "count in the gate metrics' verdicts (by default they are left out)")
+                       boolean includeNotSteady, Verdict verdict,
                        List<String> warnings, List<Pair> comparisons, List<String> unmatched) {
     }
 
     public record Side(long jobId, int jdk, ThreadModel threadModel) {
     }
 
-    public record Pair(Side baseline, Side candidate, Verdict verdict, List<Row> metrics) {
+    public record Pair(Side baseline, Side candidate, Verdict verdict,
+                       @Schema(description = "Points of the two cells left out of the gate metrics' verdicts because their "
+                               + "window was not steady, over the levels compared")
+                       int notSteadyLeftOut, List<Row> metrics) {
     }
 
+    /**
+     * One metric at one level. A gate metric is judged on the points whose window was steady
+     * (unless the job's gate includes the others): its medians, ratio and runs are those points',
+     * and the left-out counts say how many were not.
+     */
     public record Row(Metric metric, Metric.Direction direction, int level, double baselineMedian,
                       double candidateMedian, Double ratio, Double ratioLow, Double ratioHigh, int baselineRuns,
-                      int candidateRuns, double thresholdPercent, Verdict verdict) {
+                      int candidateRuns, double thresholdPercent, Verdict verdict,
+                      @Schema(description = "Baseline points left out of this row because their window was not steady")
+                      int baselineNotSteadyLeftOut,
+                      @Schema(description = "Candidate points left out of this row because their window was not steady")
+                      int candidateNotSteadyLeftOut) {
     }
 
     /**
@@ -104,7 +119,7 @@ public class Comparisons {
                         unmatched.add(entry.getKey().label() + " has no counterpart in job " + baselineJobId);
                     } else {
                         pairs.add(pair(base, baselineJobId, entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent()));
+                                request.thresholdPercent(), warnings));
                     }
                 }
             }
@@ -118,7 +133,7 @@ public class Comparisons {
                     CellSamples base = candidateCells.get(new CellKey(baseJdk, entry.getKey().threadModel()));
                     if (base != null) {
                         pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent()));
+                                request.thresholdPercent(), warnings));
                     }
                 }
             }
@@ -133,7 +148,7 @@ public class Comparisons {
                     CellSamples base = candidateCells.get(new CellKey(entry.getKey().jdk(), baseModel));
                     if (base != null) {
                         pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent()));
+                                request.thresholdPercent(), warnings));
                     }
                 }
             }
@@ -142,33 +157,68 @@ public class Comparisons {
         List<Verdict> gated = pairs.stream().flatMap(p -> p.metrics().stream())
                 .filter(r -> gateMetrics.contains(r.metric())).map(Row::verdict).toList();
         return new View(request.jobId(), mode == Mode.JOBS ? baselineJobId : null, mode, gateMetrics,
-                Verdict.overall(gated), warnings, pairs, unmatched);
+                gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched);
     }
 
     private static Pair pair(CellSamples base, long baseJob, CellSamples candidate, long candidateJob,
-                             List<Metric> metrics, Gate gate, Double thresholdOverride) {
+                             List<Metric> metrics, Gate gate, Double thresholdOverride, List<String> warnings) {
         List<Row> rows = new ArrayList<>();
         TreeSet<Integer> levels = new TreeSet<>(base.values.keySet());
         levels.retainAll(candidate.values.keySet());
+        List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
+        boolean steadyOnly = !gate.countsNotSteady();
+        int leftOut = 0;
         for (int level : levels) {
+            List<String> notJudged = new ArrayList<>();
+            String unsteadySide = null;
+            boolean leftOutHere = false;
             for (Metric metric : metrics) {
                 double[] a = base.samples(level, metric);
                 double[] b = candidate.samples(level, metric);
                 if (a.length == 0 || b.length == 0) {
                     continue;
                 }
+                int baseLeftOut = 0;
+                int candidateLeftOut = 0;
+                if (steadyOnly && gateMetrics.contains(metric)) {
+                    double[] steadyA = base.steadySamples(level, metric);
+                    double[] steadyB = candidate.steadySamples(level, metric);
+                    baseLeftOut = a.length - steadyA.length;
+                    candidateLeftOut = b.length - steadyB.length;
+                    leftOutHere |= baseLeftOut + candidateLeftOut > 0;
+                    if (steadyA.length == 0 || steadyB.length == 0) {
+                        notJudged.add(metric.id());
+                        unsteadySide = steadyA.length == 0 && steadyB.length == 0 ? "either side"
+                                : steadyA.length == 0 ? "the baseline" : "the candidate";
+                        continue;
+                    }
+                    a = steadyA;
+                    b = steadyB;
+                }
                 double threshold = thresholdOverride != null ? thresholdOverride : gate.thresholdOf(metric.id());
-                rows.add(row(metric, level, a, b, threshold));
+                rows.add(row(metric, level, a, b, threshold, baseLeftOut, candidateLeftOut));
+            }
+            if (leftOutHere) {
+                leftOut += base.notSteady(level) + candidate.notSteady(level);
+            }
+            if (!notJudged.isEmpty()) {
+                warnings.add(base.key.label() + " → " + candidate.key.label() + " at level " + level + ": "
+                        + String.join(", ", notJudged) + " not judged: no run of " + unsteadySide
+                        + " had a steady window there (gate.includeNotSteady counts such runs)");
             }
         }
-        List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
         Verdict verdict = Verdict.overall(rows.stream().filter(r -> gateMetrics.contains(r.metric()))
                 .map(Row::verdict).toList());
         return new Pair(new Side(baseJob, base.key.jdk(), base.key.threadModel()),
-                new Side(candidateJob, candidate.key.jdk(), candidate.key.threadModel()), verdict, rows);
+                new Side(candidateJob, candidate.key.jdk(), candidate.key.threadModel()), verdict, leftOut, rows);
     }
 
     static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent) {
+        return row(metric, level, baseline, candidate, thresholdPercent, 0, 0);
+    }
+
+    static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent,
+                   int baselineLeftOut, int candidateLeftOut) {
         Estimate base = Bootstrap.median(baseline);
         Estimate cand = Bootstrap.median(candidate);
         Bootstrap.Ratio ratio = Bootstrap.ratio(baseline, candidate);
@@ -176,7 +226,8 @@ public class Comparisons {
                 : Verdict.of(metric.direction(), ratio, thresholdPercent);
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
-                ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict);
+                ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,
+                candidateLeftOut);
     }
 
     private static int ranJdk(long jobId, int jdk, JobSpec spec) {

@@ -7,6 +7,8 @@ import dev.jvmbench.common.catalog.JdkEntry;
 import dev.jvmbench.common.catalog.ScenarioCatalog;
 import dev.jvmbench.common.catalog.ScenarioDefinition;
 import dev.jvmbench.common.catalog.ScenarioParam;
+import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.job.Upstream;
 import java.util.Arrays;
@@ -40,6 +42,24 @@ class CatalogController {
     ScenarioList scenarios() {
         return new ScenarioList(scenarios.scenarios().stream().map(ScenarioView::of).toList(),
                 Arrays.asList(ThreadModel.values()));
+    }
+
+    @Operation(operationId = "listFindingCodes", summary = "The catalogue of findings: every code with its default severity, meaning and advice",
+            description = "What the platform can explain about a run (docs/findings.md). A stored finding carries its own "
+                    + "sentence with the run's numbers and specific advice; this is the general text.")
+    @GetMapping("/findings")
+    FindingCatalog findings() {
+        return new FindingCatalog(Arrays.stream(FindingCode.values()).map(FindingCodeView::of).toList());
+    }
+
+    record FindingCatalog(List<FindingCodeView> items) {
+    }
+
+    @io.swagger.v3.oas.annotations.media.Schema(name = "FindingCatalogEntry")
+    record FindingCodeView(String code, Severity severity, String title, String meaning, String advice) {
+        static FindingCodeView of(FindingCode c) {
+            return new FindingCodeView(c.code(), c.severity(), c.title(), c.meaning(), c.advice());
+        }
     }
 
     record JdkList(List<JdkView> items) {

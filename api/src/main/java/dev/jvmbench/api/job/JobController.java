@@ -11,6 +11,7 @@ import dev.jvmbench.api.security.TokenService;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.Jobs;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -88,7 +89,7 @@ class JobController {
                  @RequestParam(defaultValue = "20") @Min(value = 1, message = "must be between 1 and 200")
                  @Max(value = 200, message = "must be between 1 and 200") int size,
                  HttpServletRequest request) {
-        JobFilter filter = new JobFilter(statuses(status), Labels.fromQuery(request), app, scenario, jdk,
+        Jobs.Filter filter = new Jobs.Filter(statuses(status), Labels.fromQuery(request), app, scenario, jdk,
                 threadModel == null ? null : wireThreadModel(threadModel),
                 instant("createdAfter", createdAfter), instant("createdBefore", createdBefore));
         return jobs.list(filter, page, size);

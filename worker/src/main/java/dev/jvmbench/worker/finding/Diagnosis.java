@@ -5,6 +5,7 @@ import dev.jvmbench.common.finding.FindingCode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -43,13 +44,23 @@ public final class Diagnosis {
     public static List<Finding> settle(List<Finding> findings) {
         List<Finding> kept = new ArrayList<>();
         for (Finding finding : findings) {
-            if (finding.code() == FindingCode.REQUEST_ERRORS && findings.stream().anyMatch(other ->
-                    EXPLAIN_ERRORS.contains(other.code()) && java.util.Objects.equals(other.levelIndex(), finding.levelIndex()))) {
-                continue;
+            boolean explained = switch (finding.code()) {
+                case REQUEST_ERRORS -> sameLevel(findings, finding, EXPLAIN_ERRORS);
+                // seconds without an answer in time, while Little's law predicts every answer comes too
+                // late, are the queue, not a dead app
+                case STOPPED_ANSWERING -> sameLevel(findings, finding, EnumSet.of(FindingCode.QUEUEING_TIMEOUTS));
+                default -> false;
+            };
+            if (!explained) {
+                kept.add(finding);
             }
-            kept.add(finding);
         }
         kept.sort(Finding::worstFirst);
         return List.copyOf(kept);
+    }
+
+    private static boolean sameLevel(List<Finding> findings, Finding finding, Set<FindingCode> explaining) {
+        return findings.stream().anyMatch(other -> explaining.contains(other.code())
+                && Objects.equals(other.levelIndex(), finding.levelIndex()));
     }
 }

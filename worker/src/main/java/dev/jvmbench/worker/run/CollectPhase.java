@@ -3,6 +3,7 @@ package dev.jvmbench.worker.run;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.RunningContainer;
+import dev.jvmbench.worker.finding.RunObservations;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
 import dev.jvmbench.worker.probe.JfrWindow;
 import dev.jvmbench.worker.result.ResultSink;
@@ -10,6 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -29,11 +33,18 @@ class CollectPhase {
     private final ContainerEngine engine;
     private final ResultSink results;
     private final RunLogs logs;
+    private final RunDiagnosis diagnosis;
 
-    CollectPhase(ContainerEngine engine, ResultSink results, RunLogs logs) {
+    CollectPhase(ContainerEngine engine, ResultSink results, RunLogs logs, RunDiagnosis diagnosis) {
         this.engine = engine;
         this.results = results;
         this.logs = logs;
+        this.diagnosis = diagnosis;
+    }
+
+    /** What the run shows without a recording. */
+    static RunObservations lost() {
+        return new RunObservations(null, "lost", List.of(), Map.of(), Map.of());
     }
 
     void collect(RunContext ctx) {
@@ -55,6 +66,7 @@ class CollectPhase {
         } catch (RuntimeException e) {
             log.warn("{}: no JFR recording ({}); GC, heap and pinning stay empty", ctx.run.label(), e.getMessage());
             results.flagAll(runId, JFR_MISSING);
+            diagnosis.settle(ctx, lost());
             return;
         }
         JfrAnalyzer recording;
@@ -63,14 +75,18 @@ class CollectPhase {
         } catch (IOException | RuntimeException e) {
             log.warn("{}: the JFR recording cannot be read ({})", ctx.run.label(), e.getMessage());
             results.flagAll(runId, JFR_UNREADABLE);
+            diagnosis.settle(ctx, lost());
             return;
         }
+        Map<Integer, RunObservations.LevelJvm> levels = new HashMap<>();
         for (MeasuredLevel level : ctx.measured()) {
             JfrWindow window = recording.window(level.start(), level.end());
             boolean pinned = window.virtualThreadPinnedEvents() > 0;
             results.updateJvm(runId, level.levelIndex(), window.gcPauseMsPerSecond(), window.heapMeanMb(),
                     window.virtualThreadPinnedEvents(), pinned ? PINNING_SEEN : null);
+            levels.put(level.levelIndex(), new RunObservations.LevelJvm(window.gcPauseMsPerSecond(), null, List.of()));
         }
+        diagnosis.settle(ctx, new RunObservations(null, "complete", List.of(), levels, Map.of()));
         try {
             results.storeArtifact(runId, "app.jfr", "application/octet-stream", Files.readAllBytes(jfr));
         } catch (IOException e) {

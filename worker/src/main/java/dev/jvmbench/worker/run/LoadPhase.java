@@ -1,9 +1,15 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.job.LoadProfile;
+import dev.jvmbench.common.series.PointSeries;
+import dev.jvmbench.common.series.SeriesPhase;
+import dev.jvmbench.common.stats.Steadiness;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerOutcome;
+import dev.jvmbench.worker.finding.Diagnosis;
+import dev.jvmbench.worker.finding.LevelFacts;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.load.LoadGenerator;
@@ -13,9 +19,12 @@ import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.worker.queue.RunControl;
-import dev.jvmbench.worker.result.Point;
+import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.result.ResultSink;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,9 +46,10 @@ class LoadPhase {
     private final RunControl control;
     private final WorkerProperties properties;
     private final WorkerMetrics metrics;
+    private final Clock clock;
 
     LoadPhase(LoadGeneratorFactory generators, ContainerEngine engine, PointAssembler assembler, ResultSink results,
-              RunControl control, WorkerProperties properties, WorkerMetrics metrics) {
+              RunControl control, WorkerProperties properties, WorkerMetrics metrics, Clock clock) {
         this.generators = generators;
         this.engine = engine;
         this.assembler = assembler;
@@ -47,6 +57,7 @@ class LoadPhase {
         this.control = control;
         this.properties = properties;
         this.metrics = metrics;
+        this.clock = clock;
     }
 
     void warmUp(RunContext ctx) {
@@ -57,6 +68,7 @@ class LoadPhase {
             metrics.containersRemoved(WorkerMetrics.LOADGEN, 1);
         });
         ctx.load(new LoadSession(generator));
+        ctx.osThreadsAtReady(threadsNow(ctx.app()));
         generator.warmUp(ctx.app().uri(ctx.plan().pathAndQuery()), properties.generatorWarmup());
     }
 
@@ -72,12 +84,27 @@ class LoadPhase {
                 plan.body(), plan.expectedStatus()));
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
-        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape);
+        PointSeries measured = Evidence.loadSeries(result.series());
+        Steadiness.Result steadiness = Evidence.steadiness(measured, load.model(), result.measuredSeconds());
+        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape).withSteadiness(steadiness);
+        long runId = ctx.run.runId();
         results.insert(point);
-        ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result));
-        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}", ctx.run.label(), level,
+        if (measured != null) {
+            results.storeSeries(runId, levelIndex, SeriesPhase.MEASURED, measured);
+        }
+        PointSeries warmup = Evidence.loadSeries(result.warmupSeries());
+        if (warmup != null) {
+            results.storeSeries(runId, levelIndex, SeriesPhase.WARMUP, warmup);
+        }
+        LevelFacts facts = Evidence.level(point, result, container, scrape, measured, steadiness, ctx.osThreadsAtReady());
+        List<Finding> findings = Diagnosis.ofLevel(Evidence.run(ctx, properties.nofileLimit()), facts);
+        results.replaceLevelFindings(runId, levelIndex, findings);
+        ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result, facts,
+                findings));
+        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}{}", ctx.run.label(), level,
                 round(point.throughputRps()), round(point.latencyP95Ms()), point.errors(),
-                round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags());
+                round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags(),
+                findings.isEmpty() ? "" : " findings " + findings.stream().map(f -> f.code().code()).toList());
         engine.exitOutcome(app.container()).ifPresent(ended -> {
             throw new RunFailure(switch (ended) {
                 case ContainerOutcome.OomKilled oom -> "app OOMKilled during level " + level + " (memory limit "
@@ -86,6 +113,17 @@ class LoadPhase {
                 default -> "app stopped during level " + level + ": " + ended.reason();
             });
         });
+    }
+
+    /** The JVM's OS threads now, before any load: the baseline hidden platform threads are measured against. */
+    private Integer threadsNow(StartedApp app) {
+        Instant now = clock.instant();
+        try {
+            return app.probe().window(now.minusSeconds(1), now).threadsPeak();
+        } catch (RuntimeException e) {
+            log.debug("no thread count at readiness: {}", e.getMessage());
+            return null;
+        }
     }
 
     private static String round(Double value) {

@@ -27,6 +27,7 @@ final class RunContext {
     private RunningContainer appContainer;
     private StartedApp app;
     private volatile boolean appStoppedByWorker;
+    private Integer osThreadsAtReady;
     private LoadSession load;
     private final List<MeasuredLevel> measured = new ArrayList<>();
     /** What teardown closes, in reverse order of start: probes, scraper, load generator. */
@@ -88,6 +89,15 @@ final class RunContext {
 
     boolean isAppStoppedByWorker() {
         return appStoppedByWorker;
+    }
+
+    /** The JVM's OS threads once ready, before any load; null when not measured. */
+    Integer osThreadsAtReady() {
+        return osThreadsAtReady;
+    }
+
+    void osThreadsAtReady(Integer threads) {
+        osThreadsAtReady = threads;
     }
 
     /** The app once it answered its readiness probe. */

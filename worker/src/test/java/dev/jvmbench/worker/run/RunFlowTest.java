@@ -12,7 +12,7 @@ import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LoadGeneratorException;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
-import dev.jvmbench.worker.result.Point;
+import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.testing.fakes.FakeContainerEngine;
 import dev.jvmbench.worker.testing.fakes.FakeLoadGenerators;
 import dev.jvmbench.worker.testing.fakes.InMemoryResults;
@@ -76,7 +76,35 @@ class RunFlowTest {
         assertThat(flow.results.artifacts()).containsKeys("app.log", "load-levels.json");
         // no recording in the fake container: said on every point, not silently empty
         assertThat(flow.results.runFlags()).containsExactly(CollectPhase.JFR_MISSING);
+        // each level's measured window is kept second by second, judged steady, and explains nothing
+        assertThat(flow.results.series()).containsKeys("0/measured", "1/measured");
+        assertThat(flow.results.series().get("0/measured").column("throughputRps")).hasSize(5).containsOnly(200.0);
+        assertThat(flow.results.points()).allSatisfy(point -> assertThat(point.steadiness())
+                .isEqualTo(dev.jvmbench.common.stats.Steadiness.Verdict.UNDETERMINED));
+        assertThat(flow.results.findings()).noneMatch(f -> f.severity() != dev.jvmbench.common.finding.Severity.INFO);
         assertEverythingStopped(true);
+    }
+
+    @Test
+    void aLevelsFindingsAreStoredAsItEnds() {
+        // a pool of 20 and a 200 ms upstream serve 100 req/s: 1000 users mostly time out, queued for a thread
+        flow.generators.levels(request -> {
+            Instant end = Instant.now();
+            Instant start = end.minusSeconds(10);
+            return new dev.jvmbench.worker.load.LevelResult(request.model(), request.level(), start, end, 10, 1000, 1,
+                    999, java.util.Map.of("timeout", 999L), 10000, 10000, 10000, 10000, 0.1, null, null, 100, 1000,
+                    20.0, 2, FakeLoadGenerators.rows(start, 10, 1, 1000), java.util.List.of(), null);
+        });
+
+        JobSpec ioHttp = RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 1000);
+        JobSpec poolOf20 = new JobSpec(null, ioHttp.threadModels(), ioHttp.jdks(), ioHttp.scenario(), ioHttp.load(), null,
+                1, new dev.jvmbench.common.job.PlatformThreads(20, null), java.util.List.of(), java.util.Map.of(), null,
+                null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(poolOf20));
+
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).contains("queueing-timeouts")
+                .doesNotContain("request-errors");
     }
 
     @Test
