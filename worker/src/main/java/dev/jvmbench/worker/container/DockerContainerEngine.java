@@ -12,8 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -396,6 +399,21 @@ final class DockerContainerEngine implements ContainerEngine {
     }
 
     @Override
+    public List<LogLine> logLines(RunningContainer container) {
+        Objects.requireNonNull(container, "container");
+        DockerClient client = client();
+        LogContainerCmd command = client.logContainerCmd(container.id())
+                .withStdOut(true)
+                .withStdErr(true)
+                .withTimestamps(true)
+                .withTailAll();
+        TimestampedLines collector = new TimestampedLines();
+        call("read logs of " + container.name(), () -> awaitCompletion(command.exec(collector),
+                properties.responseTimeout(), "read logs of " + container.name()));
+        return collector.lines();
+    }
+
+    @Override
     public ExecResult exec(RunningContainer container, List<String> command, Duration timeout) {
         Objects.requireNonNull(container, "container");
         List<String> cmd = List.copyOf(command);
@@ -437,6 +455,33 @@ final class DockerContainerEngine implements ContainerEngine {
     public void copyFile(RunningContainer container, String pathInContainer, Path target) {
         Objects.requireNonNull(target, "target");
         copyFile(container, pathInContainer, in -> Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING));
+    }
+
+    @Override
+    public List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory,
+                                    long maxBytes) {
+        Objects.requireNonNull(container, "container");
+        Objects.requireNonNull(pathInContainer, "pathInContainer");
+        Objects.requireNonNull(targetDirectory, "targetDirectory");
+        if (maxBytes < 0) {
+            throw new IllegalArgumentException("maxBytes must be >= 0, was " + maxBytes);
+        }
+        DockerClient client = client();
+        String what = "copy directory " + pathInContainer + " out of " + container.name();
+        return call(what, () -> {
+            try (InputStream archive = client.copyArchiveFromContainerCmd(container.id(), pathInContainer).exec()) {
+                TarExtraction.Result result = TarExtraction.extract(archive, targetDirectory, maxBytes);
+                if (!result.skipped().isEmpty()) {
+                    log.debug("{}: skipped {} entries that are not regular files: {}", what, result.skipped().size(),
+                            result.skipped());
+                }
+                return result.files();
+            } catch (ContainerEngineException e) {
+                throw new ContainerEngineException(what + ": " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(what + " failed", e);
+            }
+        });
     }
 
     private interface EntryReader {
@@ -493,6 +538,56 @@ final class DockerContainerEngine implements ContainerEngine {
 
         synchronized String all() {
             return all.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Lines of a log read with {@code timestamps=true}: the engine puts its RFC 3339 time stamp
+     * and a space before every line. Bytes are kept per stream until a line ends, so a line split
+     * over two frames stays whole.
+     */
+    private static final class TimestampedLines extends ResultCallback.Adapter<Frame> {
+        private final Map<StreamType, ByteArrayOutputStream> pending = new LinkedHashMap<>();
+        private final List<LogLine> lines = new ArrayList<>();
+        private Instant lastAt = Instant.EPOCH;
+
+        @Override
+        public synchronized void onNext(Frame frame) {
+            byte[] payload = frame.getPayload();
+            if (payload == null) {
+                return;
+            }
+            ByteArrayOutputStream buffer = pending.computeIfAbsent(frame.getStreamType(), t -> new ByteArrayOutputStream());
+            for (byte b : payload) {
+                if (b == '\n') {
+                    add(buffer.toString(StandardCharsets.UTF_8));
+                    buffer.reset();
+                } else {
+                    buffer.write(b);
+                }
+            }
+        }
+
+        private void add(String raw) {
+            String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
+            int space = line.indexOf(' ');
+            try {
+                lastAt = Instant.parse(space < 0 ? line : line.substring(0, space));
+                lines.add(new LogLine(lastAt, space < 0 ? "" : line.substring(space + 1)));
+            } catch (DateTimeParseException e) {
+                // not stamped (cannot happen with timestamps=true): keep it at the time of the line before
+                lines.add(new LogLine(lastAt, line));
+            }
+        }
+
+        synchronized List<LogLine> lines() {
+            pending.values().stream().filter(buffer -> buffer.size() > 0)
+                    .forEach(buffer -> add(buffer.toString(StandardCharsets.UTF_8)));
+            pending.clear();
+            List<LogLine> sorted = new ArrayList<>(lines);
+            // the engine sends stdout and stderr entries in the order it logged them; keep that order for equal stamps
+            sorted.sort(Comparator.comparing(LogLine::at));
+            return List.copyOf(sorted);
         }
     }
 
