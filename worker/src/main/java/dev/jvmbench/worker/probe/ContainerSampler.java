@@ -80,7 +80,7 @@ public final class ContainerSampler implements ContainerProbe {
         // process, time-stamps with the same wall clock; the run flow's tests replace the whole probe.
         this.clock = Clock.systemUTC();
         try {
-            takeSample(true);
+            takeSample(true, true);
         } catch (IOException e) {
             throw new IllegalStateException("cannot sample container " + containerId + " (pid " + hostPid + ", "
                     + cgroup.describe() + "): " + e, e);
@@ -245,7 +245,7 @@ public final class ContainerSampler implements ContainerProbe {
                 return;
             }
             try {
-                takeSample(false);
+                takeSample(false, false);
             } catch (IOException | RuntimeException e) {
                 stopReason = "container " + containerId + " could not be sampled: " + e;
                 return;
@@ -262,21 +262,25 @@ public final class ContainerSampler implements ContainerProbe {
             return;
         }
         boolean behind;
+        boolean fdsBehind;
         synchronized (lock) {
-            behind = samples.getLast().at().isBefore(to) || switches.getLast().at().isBefore(to)
-                    || fdStopReason == null && (fdReadings.isEmpty() || fdReadings.getLast().at().isBefore(to));
+            behind = samples.getLast().at().isBefore(to) || switches.getLast().at().isBefore(to);
+            fdsBehind = fdStopReason == null && (fdReadings.isEmpty() || fdReadings.getLast().at().isBefore(to));
         }
-        if (behind) {
+        if (behind || fdsBehind) {
             try {
-                takeSample(true);
+                takeSample(behind, fdsBehind);
             } catch (IOException | RuntimeException e) {
                 // the container has gone: the window is computed from what was sampled
             }
         }
     }
 
-    /** @param catchUp read everything now, whatever the spacing says */
-    private void takeSample(boolean catchUp) throws IOException {
+    /**
+     * @param walkThreads walk the threads now, whatever their spacing says
+     * @param readFds     read the descriptors and sockets now, likewise
+     */
+    private void takeSample(boolean walkThreads, boolean readFds) throws IOException {
         synchronized (lock) {
             // CPU first and the timestamp with it: the counter that moves fastest gets the closest time
             Instant at = clock.instant();
@@ -284,7 +288,7 @@ public final class ContainerSampler implements ContainerProbe {
             samples.add(new Sample(at, group.cpuNanos(), group.throttledPeriods(), group.throttledNanos(),
                     group.memoryBytes(), group.memoryPeakBytes(), threads.threads()));
             long now = System.nanoTime();
-            if (catchUp || now - nextWalkNanos >= 0) {
+            if (walkThreads || now - nextWalkNanos >= 0) {
                 long cpuBefore = CPU_TIME.getCurrentThreadCpuTime();
                 switches.add(new SwitchCount(clock.instant(), threads.contextSwitches()));
                 // CPU, not wall time: on a loaded host the walk waits for a CPU without costing one
@@ -293,7 +297,7 @@ public final class ContainerSampler implements ContainerProbe {
                 // half an interval early, so that a tick arriving a little before its time still walks
                 nextWalkNanos = now + spacing - interval.toNanos() / 2;
             }
-            if (fdStopReason == null && (catchUp || now - nextFdReadNanos >= 0)) {
+            if (fdStopReason == null && (readFds || now - nextFdReadNanos >= 0)) {
                 readFds(now);
             }
         }

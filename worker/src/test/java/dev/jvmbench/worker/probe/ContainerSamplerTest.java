@@ -222,8 +222,10 @@ class ContainerSamplerTest {
                 clients.add(new Socket(InetAddress.getLoopbackAddress(), port));
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> lastFds(sampler).tcpIn(TcpState.ESTABLISHED) == 20);
-            // a window starting now: its start state is the reading just taken, 0 CLOSE_WAIT
+            // a window starting now: its start state is the reading just taken, 0 CLOSE_WAIT; the
+            // clients hang up once a reading inside the window has seen all 20 established
             Instant from = Instant.now();
+            await().atMost(Duration.ofSeconds(10)).until(() -> lastFds(sampler).at().isAfter(from));
             // the clients hang up two at a time; the server never closes its ends
             for (int round = 0; round < 4; round++) {
                 clients.remove(0).close();
