@@ -59,9 +59,10 @@ public interface ContainerEngine extends AutoCloseable {
     String logs(RunningContainer container);
 
     /**
-     * Every line of stdout and stderr, in the order the engine received them, each with the
-     * engine's time stamp: to place what the app printed (an OutOfMemoryError, a pool timeout)
-     * on the same time line as the load and the probes.
+     * Every line of stdout and stderr, each with the engine's time stamp, in stamp order: to place
+     * what the app printed (an OutOfMemoryError, a pool timeout) on the same time line as the load
+     * and the probes. The engine reads the two streams side by side, so lines written on both
+     * within microseconds may be stamped either way round; each stream keeps its own order.
      */
     List<LogLine> logLines(RunningContainer container);
 

@@ -320,8 +320,9 @@ public final class JfrAnalyzer {
     }
 
     /**
-     * The OutOfMemoryErrors the recording shows, in time order: Metaspace and compressed class
-     * space ({@code jdk.MetaspaceOOM}). Heap, direct-buffer and thread OOMs leave no JFR event
+     * The OutOfMemoryErrors the recording shows, in time order: Metaspace ({@code
+     * jdk.MetaspaceOOM}, kind {@link OomKind#METASPACE}; whether it was the compressed class space
+     * that ran out only the log says). Heap, direct-buffer and thread OOMs leave no JFR event
      * (see {@link #JVM_FLAG}); find them in the container's log with {@link LogScan}.
      */
     public List<OutOfMemory> outOfMemoryErrors() {

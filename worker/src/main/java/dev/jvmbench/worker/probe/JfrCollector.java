@@ -206,12 +206,17 @@ final class JfrCollector {
         });
     }
 
-    /** {@code metadataType} is {@code Metadata} (Metaspace) or {@code Class} (compressed class space). */
+    /**
+     * {@code metadataType} ({@code Metadata} or {@code Class}) is what was being allocated, not
+     * which limit was reached: a {@code Class} allocation that hits {@code MaxMetaspaceSize} throws
+     * "Metaspace" (seen on JDK 25). Whether the compressed class space ran out shows only in the
+     * error's message, i.e. in the log.
+     */
     private static OutOfMemory metaspaceOom(RecordedEvent event) {
         String type = event.hasField("metadataType") ? event.getString("metadataType") : null;
-        OomKind kind = "Class".equalsIgnoreCase(type) ? OomKind.COMPRESSED_CLASS_SPACE : OomKind.METASPACE;
         RecordedThread thread = event.hasField("eventThread") ? event.getThread("eventThread") : null;
-        return new OutOfMemory(event.getStartTime(), thread == null ? null : thread.getJavaName(), kind,
-                kind == OomKind.METASPACE ? "Metaspace" : "Compressed class space", OutOfMemory.FROM_JFR_METASPACE);
+        return new OutOfMemory(event.getStartTime(), thread == null ? null : thread.getJavaName(), OomKind.METASPACE,
+                "Metaspace exhausted" + (type == null ? "" : " allocating " + type + " metadata"),
+                OutOfMemory.FROM_JFR_METASPACE);
     }
 }

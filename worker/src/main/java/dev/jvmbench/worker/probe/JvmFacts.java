@@ -50,7 +50,10 @@ import java.util.Optional;
  *                           set on the command line or in {@code JAVA_TOOL_OPTIONS} ({@code
  *                           Command line}, {@code Environment variable}), chosen by the JVM
  *                           for this machine ({@code Ergonomic}), or set at run time ({@code
- *                           Management}, {@code Attach on demand})
+ *                           Management}, {@code Attach on demand}). From {@code
+ *                           JAVA_TOOL_OPTIONS}, {@code -XX:} options count as {@code Environment
+ *                           variable} but {@code -Xmx}, {@code -Xms}, {@code -Xss} (translated
+ *                           to their flags) as {@code Command line}
  * @param systemProperties   the {@code jdk.InitialSystemProperty} events, key to value
  */
 public record JvmFacts(
