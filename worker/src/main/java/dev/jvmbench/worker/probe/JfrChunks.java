@@ -1,7 +1,6 @@
 package dev.jvmbench.worker.probe;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -9,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -114,15 +112,5 @@ final class JfrChunks {
             out.write(ByteBuffer.wrap(new byte[] {0}), FILE_STATE_POSITION);
         }
         return copy;
-    }
-
-    /** Whether {@code file} starts like a JFR chunk. */
-    static boolean looksLikeJfr(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] magic = in.readNBytes(MAGIC.length);
-            return Arrays.equals(magic, MAGIC);
-        } catch (IOException e) {
-            return false;
-        }
     }
 }
