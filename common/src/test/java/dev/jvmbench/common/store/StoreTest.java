@@ -93,6 +93,8 @@ class StoreTest {
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("jobs"), "version"));
         assertThat(new RecordRows<>(SeriesRow.class, json).columnNames())
                 .containsExactlyInAnyOrderElementsOf(columnsOf("point_series"));
+        assertThat(new RecordRows<>(JvmRow.class, json).columnNames())
+                .containsExactlyInAnyOrderElementsOf(columnsOf("run_jvm"));
         assertThat(new RecordRows<>(FindingRow.class, json).columnNames()).as("run_findings but the id")
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("run_findings"), "id"));
     }
@@ -248,6 +250,27 @@ class StoreTest {
                 .containsEntry(dev.jvmbench.common.finding.Severity.INFO, 0L);
         assertThat(findings.ofRuns(List.of(runId))).containsOnlyKeys(runId);
         assertThat(findings.deleteOfRun(runId)).isEqualTo(2);
+        leaveNothingToClaim(jobId);
+    }
+
+    @Test
+    void whatTheJvmSawComesBackAsWritten() {
+        long jobId = queuedJob(1);
+        long runId = runs.ofJob(jobId).getFirst().id();
+        RunJvm jvm = new RunJvm(jdbc, JsonMapper.builder().build());
+        var facts = new dev.jvmbench.common.jvm.JvmFacts("OpenJDK 64-Bit Server VM", "OpenJDK 64-Bit Server VM (25.0.1)",
+                "Debian", "25.0.1+8", "25.0.1+8", 25, "-Xss256k", "app.jar", java.time.Instant.parse("2026-11-24T10:00:00Z"),
+                1, 1L, 2, -1, "cgroupv1", 536870912L, 134217728L, 8388608L, 8388608L, "G1New", "G1Old", 256L,
+                List.of(new dev.jvmbench.common.jvm.JvmFacts.JvmFlag("ThreadStackSize", "256", "Environment variable")),
+                Map.of("java.vm.vendor", "Debian"));
+
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.PARTIAL, facts);
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts);
+
+        assertThat(jvm.ofRun(runId)).hasValue(new JvmRow(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts));
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.LOST, null);
+        assertThat(jvm.ofRun(runId).orElseThrow().facts()).isNull();
+        assertThat(jvm.deleteOfRun(runId)).isEqualTo(1);
         leaveNothingToClaim(jobId);
     }
 

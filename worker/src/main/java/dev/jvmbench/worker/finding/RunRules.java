@@ -25,7 +25,7 @@ final class RunRules {
     /** An ergonomic max heap at or below this share of the container's memory is the JVM's small default. */
     static final double SMALL_HEAP_SHARE = 0.30;
     /** Log patterns the rules know, by id (the app's own words; target-apps/README.md for the stock apps). */
-    static final String CLIENT_POOL_REFUSED = "client-pool-refused";
+    static final String CLIENT_POOL_REFUSED = "client-pool-refused"; // LogScan.CLIENT_POOL_REFUSED
     static final int PIN_FRAMES_SHOWN = 3;
 
     private RunRules() {

@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.probe;
 
+import dev.jvmbench.common.jvm.JvmFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

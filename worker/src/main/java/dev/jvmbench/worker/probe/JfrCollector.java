@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.probe;
 
+import dev.jvmbench.common.jvm.JvmFacts;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -89,9 +89,18 @@ public final class LogScan {
     public static final LogPattern PINNED_THREAD_TRACE = new LogPattern("pinned-thread-trace",
             Pattern.compile("^\\s*(?<detail>\\S+)\\s+<== monitors:\\d+"));
 
+    /**
+     * An HTTP client's pool refused a request: no free connection and its queue of pending
+     * acquisitions full (Reactor Netty's PoolAcquirePendingLimitException) or waited out
+     * (PoolAcquireTimeoutException); the stock apps log it as {@code io-http upstream failed: ...}.
+     */
+    public static final LogPattern CLIENT_POOL_REFUSED = new LogPattern("client-pool-refused", Pattern.compile(
+            "(?<detail>Pending acquire queue has reached its maximum size of \\d+|PoolAcquirePendingLimitException"
+                    + "|PoolAcquireTimeoutException|Pool#acquire\\(Duration\\) has been pending for more than[^.]*)"));
+
     /** Every pattern a scan looks for. */
     public static final List<LogPattern> PATTERNS = List.of(OUT_OF_MEMORY, TOO_MANY_OPEN_FILES,
-            CONNECTION_POOL_TIMEOUT, THREAD_START_FAILED, STACK_OVERFLOW, PINNED_THREAD_TRACE);
+            CONNECTION_POOL_TIMEOUT, THREAD_START_FAILED, STACK_OVERFLOW, PINNED_THREAD_TRACE, CLIENT_POOL_REFUSED);
 
     /** How long after an event's first line a continuation line still belongs to it. */
     static final Duration CONTINUATION_WINDOW = Duration.ofSeconds(1);

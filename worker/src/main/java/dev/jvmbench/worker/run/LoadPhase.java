@@ -84,7 +84,7 @@ class LoadPhase {
                 plan.body(), plan.expectedStatus()));
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
-        PointSeries measured = Evidence.loadSeries(result.series());
+        PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result);
         Steadiness.Result steadiness = Evidence.steadiness(measured, load.model(), result.measuredSeconds());
         Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape).withSteadiness(steadiness);
         long runId = ctx.run.runId();
@@ -113,6 +113,21 @@ class LoadPhase {
                 default -> "app stopped during level " + level + ": " + ended.reason();
             });
         });
+    }
+
+    /** The generator's rows joined by the probes' columns over the same seconds. */
+    private PointSeries withProbes(PointSeries load, StartedApp app, LevelResult result) {
+        if (load == null) {
+            return null;
+        }
+        try {
+            Instant end = Instant.ofEpochMilli(load.startMs() + load.seconds() * 1000L);
+            return load.with(Evidence.probeSeries(load, app.probe().seconds(Instant.ofEpochMilli(load.startMs()), end),
+                    app.scraper() == null ? null : app.scraper().answers(result.measuredStart(), end)));
+        } catch (RuntimeException e) {
+            log.warn("the probes' per-second figures are missing for level {}: {}", result.level(), e.getMessage());
+            return load;
+        }
     }
 
     /** The JVM's OS threads now, before any load: the baseline hidden platform threads are measured against. */

@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.probe;
 
+import dev.jvmbench.common.jvm.JvmFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -165,4 +165,18 @@ class LogScanTest {
         assertThat(LogScan.threadOf("[0.5s][info][jfr,startup] Started recording 1.")).isNull();
         assertThat(LogScan.threadOf("plain text")).isNull();
     }
+
+    @Test
+    void aClientPoolThatRefusesIsNamedWithItsLimit() {
+        List<LogScan.Finding> found = LogScan.scan(lines(T0, 100, """
+                2026-11-24T05:40:01.000Z  WARN 1 --- [target-webflux] [ parallel-1] d.j.t.scenario.FailureLog : io-http upstream failed: Pending acquire queue has reached its maximum size of 4 (14 failures in the last second)
+                2026-11-24T05:40:02.000Z  INFO 1 --- [target-webflux] [ main] all is well
+                """));
+
+        assertThat(found).singleElement().satisfies(hit -> {
+            assertThat(hit.pattern()).isEqualTo("client-pool-refused");
+            assertThat(hit.detail()).isEqualTo("Pending acquire queue has reached its maximum size of 4");
+            assertThat(hit.at()).isEqualTo(T0);
+        });
+    }
 }

@@ -1,4 +1,4 @@
-package dev.jvmbench.worker.probe;
+package dev.jvmbench.common.jvm;
 
 import java.time.Instant;
 import java.util.List;
