@@ -63,7 +63,7 @@ public record JobSpec(
                 models,
                 List.copyOf(sortedJdks),
                 scenario == null ? null : scenario.normalized(),
-                load == null ? null : load.normalized(),
+                load == null ? null : load.normalized(app != null && app.artifactId() != null ? WarmupPolicy.ADAPTIVE : WarmupPolicy.FIXED),
                 limits == null ? Limits.DEFAULT : limits.normalized(),
                 repetitions == null ? DEFAULT_REPETITIONS : repetitions,
                 platform == null ? PlatformThreads.DEFAULT : platform.normalized(),

@@ -20,6 +20,8 @@ import java.util.Map;
  * <p>{@code steadiness} and its drift are the trend test of the window's per-second series
  * (docs/statistics.md, "Steadiness"); {@code latencyHistogram} is every finished request's latency
  * as an HdrHistogram (compressed V2, base64), null when the generator sent none.
+ * {@code warmupSecondsUsed} is the warm-up the level had (adaptive warm-up decides it) and
+ * {@code warmupSteady} whether an adaptive one ended steady (null for a fixed warm-up).
  */
 public record Point(long runId, int levelIndex, int level, double measuredSeconds, long requests, long successes,
                     long errors, Map<String, Long> errorsByCause, double throughputRps,
@@ -32,7 +34,8 @@ public record Point(long runId, int levelIndex, int level, double measuredSecond
                     Double scrapeSuccessShare, Double loadgenCpuPercent, boolean loadgenSaturated,
                     Boolean offeredRateReached, Double theoreticalCeilingRps, Double ceilingShare, Integer nofileLimit,
                     List<String> flags, Steadiness.Verdict steadiness, Double steadinessDrift,
-                    Double steadinessDriftLow, Double steadinessDriftHigh, String latencyHistogram) {
+                    Double steadinessDriftLow, Double steadinessDriftHigh, String latencyHistogram,
+                    Integer warmupSecondsUsed, Boolean warmupSteady) {
 
     public Point {
         errorsByCause = errorsByCause == null ? Map.of() : errorsByCause;
@@ -55,7 +58,19 @@ public record Point(long runId, int levelIndex, int level, double measuredSecond
                 contextSwitchesPerRequest, gcPauseMsPerSecond, heapMeanMb, vtPinnedEvents, vtMountedMean, vtQueuedMean,
                 carrierParallelism, platformThreadsPeak, liveThreadsPeak, scrapeSuccessShare, loadgenCpuPercent,
                 loadgenSaturated, offeredRateReached, theoreticalCeilingRps, ceilingShare, nofileLimit, judgedFlags,
-                result.verdict(), result.drift(), result.driftLow(), result.driftHigh(), latencyHistogram);
+                result.verdict(), result.drift(), result.driftLow(), result.driftHigh(), latencyHistogram,
+                warmupSecondsUsed, warmupSteady);
+    }
+
+    /** The same point with the warm-up its level had. */
+    public Point withWarmup(int seconds, Boolean steady) {
+        return new Point(runId, levelIndex, level, measuredSeconds, requests, successes, errors, errorsByCause,
+                throughputRps, latencyP50Ms, latencyP95Ms, latencyP99Ms, latencyMaxMs, cpuMsPerRequest,
+                cpuPercentOfLimit, cpuThrottledPeriods, cpuThrottledMs, memoryMeanMb, memoryPeakMb, memoryPerRequestMb,
+                contextSwitchesPerRequest, gcPauseMsPerSecond, heapMeanMb, vtPinnedEvents, vtMountedMean, vtQueuedMean,
+                carrierParallelism, platformThreadsPeak, liveThreadsPeak, scrapeSuccessShare, loadgenCpuPercent,
+                loadgenSaturated, offeredRateReached, theoreticalCeilingRps, ceilingShare, nofileLimit, flags,
+                steadiness, steadinessDrift, steadinessDriftLow, steadinessDriftHigh, latencyHistogram, seconds, steady);
     }
 
     /** Whether the window was found not steady (an undetermined or missing verdict is not "not steady"). */

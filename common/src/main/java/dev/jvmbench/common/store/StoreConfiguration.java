@@ -40,6 +40,11 @@ public class StoreConfiguration {
     }
 
     @Bean
+    RunJvm runJvm(JdbcClient jdbc, JsonMapper json) {
+        return new RunJvm(jdbc, json);
+    }
+
+    @Bean
     PlatformDatabase platformDatabase(JdbcClient jdbc) {
         return new PlatformDatabase(jdbc);
     }

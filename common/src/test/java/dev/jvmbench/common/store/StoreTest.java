@@ -93,6 +93,8 @@ class StoreTest {
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("jobs"), "version"));
         assertThat(new RecordRows<>(SeriesRow.class, json).columnNames())
                 .containsExactlyInAnyOrderElementsOf(columnsOf("point_series"));
+        assertThat(new RecordRows<>(JvmRow.class, json).columnNames())
+                .containsExactlyInAnyOrderElementsOf(columnsOf("run_jvm"));
         assertThat(new RecordRows<>(FindingRow.class, json).columnNames()).as("run_findings but the id")
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("run_findings"), "id"));
     }
@@ -161,7 +163,7 @@ class StoreTest {
         Point point = new Point(runId, 0, 10, 9.5, 1000, 990, 10, Map.of("timeout", 7L, "status-500", 3L), 104.2,
                 201.0, 204.5, 210.25, 400.0, 1.5, 55.0, 3L, 12.5, 150.0, 160.0, 1.44, 2.5, null, null, null, 3.5, 0.5,
                 2, 30, 40, 1.0, 20.0, false, null, 100.0, 1.042, 16384, List.of("errors"),
-                dev.jvmbench.common.stats.Steadiness.Verdict.NOT_STEADY, 0.12, 0.05, 0.19, "HISTdGzCUEhJ");
+                dev.jvmbench.common.stats.Steadiness.Verdict.NOT_STEADY, 0.12, 0.05, 0.19, "HISTdGzCUEhJ", 45, true);
         points.insert(point);
         points.insert(point);
         var stored = points.ofRun(runId).orElseThrow();
@@ -273,6 +275,27 @@ class StoreTest {
         assertThat(runs.find(runId)).hasValueSatisfying(run -> assertThat(run.jobId()).isEqualTo(jobId));
         assertThat(runs.find(runId + 100_000)).isEmpty();
         assertThat(findings.deleteOfRun(runId)).isEqualTo(2);
+        leaveNothingToClaim(jobId);
+    }
+
+    @Test
+    void whatTheJvmSawComesBackAsWritten() {
+        long jobId = queuedJob(1);
+        long runId = runs.ofJob(jobId).getFirst().id();
+        RunJvm jvm = new RunJvm(jdbc, JsonMapper.builder().build());
+        var facts = new dev.jvmbench.common.jvm.JvmFacts("OpenJDK 64-Bit Server VM", "OpenJDK 64-Bit Server VM (25.0.1)",
+                "Debian", "25.0.1+8", "25.0.1+8", 25, "-Xss256k", "app.jar", java.time.Instant.parse("2026-11-24T10:00:00Z"),
+                1, 1L, 2, -1, "cgroupv1", 536870912L, 134217728L, 8388608L, 8388608L, "G1New", "G1Old", 256L,
+                List.of(new dev.jvmbench.common.jvm.JvmFacts.JvmFlag("ThreadStackSize", "256", "Environment variable")),
+                Map.of("java.vm.vendor", "Debian"));
+
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.PARTIAL, facts);
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts);
+
+        assertThat(jvm.ofRun(runId)).hasValue(new JvmRow(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts));
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.LOST, null);
+        assertThat(jvm.ofRun(runId).orElseThrow().facts()).isNull();
+        assertThat(jvm.deleteOfRun(runId)).isEqualTo(1);
         leaveNothingToClaim(jobId);
     }
 

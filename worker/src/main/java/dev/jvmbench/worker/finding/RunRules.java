@@ -25,8 +25,10 @@ final class RunRules {
     /** An ergonomic max heap at or below this share of the container's memory is the JVM's small default. */
     static final double SMALL_HEAP_SHARE = 0.30;
     /** Log patterns the rules know, by id (the app's own words; target-apps/README.md for the stock apps). */
-    static final String CLIENT_POOL_REFUSED = "client-pool-refused";
+    static final String CLIENT_POOL_REFUSED = "client-pool-refused"; // LogScan.CLIENT_POOL_REFUSED
     static final int PIN_FRAMES_SHOWN = 3;
+    /** Pinned time as a share of the carriers' time (window x carriers) from which carriers were starved. */
+    static final double PINNED_SHARE_OF_CARRIERS = 0.5;
 
     private RunRules() {
     }
@@ -35,6 +37,7 @@ final class RunRules {
         List<Finding> found = new ArrayList<>();
         javaOom(levels, seen, found);
         pinning(run, levels, seen, found);
+        carrierStarvation(run, levels, seen, found);
         gcPressure(levels, seen, found);
         clientPoolExhausted(levels, seen, found);
         jvmCpuMismatch(run, seen, found);
@@ -79,6 +82,40 @@ final class RunRules {
                             .limit(PIN_FRAMES_SHOWN).map(g -> Map.of("frame", g.frame(), "count", g.count(),
                                     "pinnedMs", g.totalMs(), "context", g.context())).toList()),
                     advice.formatted(run.jdk(), top.frame())));
+        }
+    }
+
+    /**
+     * Carriers held pinned for most of the window while the CPU was not saturated: runnable
+     * virtual threads waited for a carrier that was blocked, not computing. JFR's pinned time
+     * stands in for the scheduler's queue where the app exposes no virtual-thread gauges
+     * (micrometer-java21 needs JDK 24+ for them); the level rule reads the gauges where it can.
+     */
+    private static void carrierStarvation(RunFacts run, List<LevelFacts> levels, RunObservations seen,
+                                          List<Finding> found) {
+        if (run.threadModel() != dev.jvmbench.common.job.ThreadModel.VIRTUAL || seen.jvm() == null) {
+            return;
+        }
+        int carriers = Math.max(1, seen.jvm().availableProcessors());
+        for (LevelFacts level : levels) {
+            RunObservations.LevelJvm jvm = seen.levels().get(level.levelIndex());
+            if (jvm == null || jvm.pins().isEmpty() || level.measuredSeconds() <= 0) {
+                continue;
+            }
+            double pinnedMs = jvm.pins().stream().mapToDouble(RunObservations.PinGroup::totalMs).sum();
+            double share = pinnedMs / (level.measuredSeconds() * 1000 * carriers);
+            boolean cpuIdle = level.cpuPercentOfLimit() != null
+                    && level.cpuPercentOfLimit() < LevelRules.CARRIER_CPU_PERCENT;
+            if (share < PINNED_SHARE_OF_CARRIERS || !cpuIdle) {
+                continue;
+            }
+            found.add(Finding.of(FindingCode.CARRIER_STARVATION, level.levelIndex(), level.level(), level.start(),
+                    ("Virtual threads held their %d carrier%s pinned %s%% of the time while the CPU ran at %s%% of its "
+                            + "limit: %d users queued behind blocked carriers, not busy ones.").formatted(carriers,
+                            carriers == 1 ? "" : "s", n(Math.min(100, share * 100)), n(level.cpuPercentOfLimit()),
+                            level.level()),
+                    evidence("pinnedMs", pinnedMs, "carriers", carriers, "pinnedShareOfCarriers", share,
+                            "cpuPercentOfLimit", level.cpuPercentOfLimit(), "source", "JFR pinned events"), null));
         }
     }
 

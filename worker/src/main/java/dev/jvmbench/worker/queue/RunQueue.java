@@ -8,6 +8,7 @@ import dev.jvmbench.common.store.PointSeriesStore;
 import dev.jvmbench.common.store.ResultPoints;
 import dev.jvmbench.common.store.RunArtifacts;
 import dev.jvmbench.common.store.RunFindings;
+import dev.jvmbench.common.store.RunJvm;
 import dev.jvmbench.common.store.RunRow;
 import dev.jvmbench.common.store.Runs;
 import dev.jvmbench.worker.database.DatabaseWrites;
@@ -40,12 +41,13 @@ public class RunQueue implements RunControl {
     private final RunArtifacts artifacts;
     private final PointSeriesStore series;
     private final RunFindings findings;
+    private final RunJvm jvm;
     private final PlatformDatabase database;
     private final TransactionTemplate tx;
     private final DatabaseWrites writes;
 
     RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PointSeriesStore series,
-             RunFindings findings, PlatformDatabase database,
+             RunFindings findings, RunJvm jvm, PlatformDatabase database,
              TransactionTemplate tx, DatabaseWrites writes) {
         this.runs = runs;
         this.jobs = jobs;
@@ -53,6 +55,7 @@ public class RunQueue implements RunControl {
         this.artifacts = artifacts;
         this.series = series;
         this.findings = findings;
+        this.jvm = jvm;
         this.database = database;
         this.tx = tx;
         this.writes = writes;
@@ -174,6 +177,7 @@ public class RunQueue implements RunControl {
         points.deleteOfRun(runId);
         series.deleteOfRun(runId);
         findings.deleteOfRun(runId);
+        jvm.deleteOfRun(runId);
         artifacts.deleteOfRun(runId);
     }
 

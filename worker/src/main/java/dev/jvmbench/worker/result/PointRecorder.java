@@ -1,6 +1,8 @@
 package dev.jvmbench.worker.result;
 
 import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.jvm.JvmFacts;
+import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Point;
@@ -8,6 +10,7 @@ import dev.jvmbench.common.store.PointSeriesStore;
 import dev.jvmbench.common.store.ResultPoints;
 import dev.jvmbench.common.store.RunArtifacts;
 import dev.jvmbench.common.store.RunFindings;
+import dev.jvmbench.common.store.RunJvm;
 import java.util.List;
 import dev.jvmbench.worker.database.DatabaseWrites;
 import org.springframework.stereotype.Component;
@@ -26,14 +29,16 @@ public class PointRecorder implements ResultSink {
     private final ResultPoints points;
     private final PointSeriesStore series;
     private final RunFindings findings;
+    private final RunJvm jvm;
     private final RunArtifacts artifacts;
     private final DatabaseWrites writes;
 
-    PointRecorder(ResultPoints points, PointSeriesStore series, RunFindings findings, RunArtifacts artifacts,
-                  DatabaseWrites writes) {
+    PointRecorder(ResultPoints points, PointSeriesStore series, RunFindings findings, RunJvm jvm,
+                  RunArtifacts artifacts, DatabaseWrites writes) {
         this.points = points;
         this.series = series;
         this.findings = findings;
+        this.jvm = jvm;
         this.artifacts = artifacts;
         this.writes = writes;
     }
@@ -76,5 +81,10 @@ public class PointRecorder implements ResultSink {
     @Override
     public void replaceRunFindings(long runId, List<Finding> found) {
         writes.retrying("findings of run " + runId, () -> findings.replaceOfRun(runId, found));
+    }
+
+    @Override
+    public void storeJvm(long runId, Recording recording, JvmFacts facts) {
+        writes.retrying("what the JVM of run " + runId + " saw", () -> jvm.store(runId, recording, facts));
     }
 }

@@ -1,6 +1,8 @@
 package dev.jvmbench.worker.result;
 
 import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.jvm.JvmFacts;
+import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Point;
@@ -33,4 +35,7 @@ public interface ResultSink {
 
     /** The run's settled findings once it ends, replacing every earlier one. */
     void replaceRunFindings(long runId, List<Finding> findings);
+
+    /** What the run's JVM saw (null facts when its recording was lost); a second call replaces the first. */
+    void storeJvm(long runId, Recording recording, JvmFacts facts);
 }

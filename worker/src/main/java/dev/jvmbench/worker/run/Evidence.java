@@ -10,11 +10,14 @@ import dev.jvmbench.loadgen.protocol.SecondStats;
 import dev.jvmbench.worker.finding.LevelFacts;
 import dev.jvmbench.worker.finding.RunFacts;
 import dev.jvmbench.worker.load.LevelResult;
+import dev.jvmbench.worker.probe.ContainerSecond;
 import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.JvmSecond;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.common.store.Point;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns what a run measured into what the finding rules read: the run's facts, a level's
@@ -90,6 +93,58 @@ final class Evidence {
         return Steadiness.test(column.subList(0, whole));
     }
 
+    /**
+     * The probes' columns over the rows of a measured window: the container's figures per second
+     * and whether each metrics scrape was answered in time (the mean of the scrapes started in
+     * the row). Seconds the probes did not cover stay null.
+     */
+    static PointSeries probeSeries(PointSeries window, List<ContainerSecond> container,
+                                   List<Map.Entry<Instant, Boolean>> scrapes) {
+        PointSeries.Builder series = PointSeries.over(Instant.ofEpochMilli(window.startMs()), window.seconds());
+        for (String metric : List.of(SeriesMetric.CPU_PERCENT, SeriesMetric.THROTTLED_MS, SeriesMetric.MEMORY_MB,
+                SeriesMetric.OS_THREADS, SeriesMetric.OPEN_FDS, SeriesMetric.CLOSE_WAIT)) {
+            series.column(metric);
+        }
+        for (ContainerSecond second : container) {
+            // a container second is an epoch second; the rows start where the generator's window started
+            Instant middle = second.second().plusMillis(500);
+            series.put(SeriesMetric.CPU_PERCENT, middle, second.cpuPercentOfLimit());
+            series.put(SeriesMetric.THROTTLED_MS, middle, second.throttledMs());
+            series.put(SeriesMetric.MEMORY_MB, middle, second.memoryMeanMb());
+            series.put(SeriesMetric.OS_THREADS, middle, value(second.threadsMax()));
+            series.put(SeriesMetric.OPEN_FDS, middle, value(second.openFdsMax()));
+            series.put(SeriesMetric.CLOSE_WAIT, middle, value(second.tcpCloseWait()));
+        }
+        if (scrapes != null) {
+            series.column(SeriesMetric.SCRAPE_ANSWERED);
+            Map<Integer, double[]> byRow = new java.util.TreeMap<>();
+            for (Map.Entry<Instant, Boolean> scrape : scrapes) {
+                int row = window.rowOf(scrape.getKey());
+                if (row >= 0) {
+                    double[] sum = byRow.computeIfAbsent(row, r -> new double[2]);
+                    sum[0] += scrape.getValue() ? 1 : 0;
+                    sum[1]++;
+                }
+            }
+            byRow.forEach((row, sum) -> series.put(SeriesMetric.SCRAPE_ANSWERED, row, sum[0] / sum[1]));
+        }
+        return series.build();
+    }
+
+    /** The JVM's columns (heap, GC pauses) over the rows of a measured window, from its recording's seconds. */
+    static PointSeries jvmSeries(PointSeries window, List<JvmSecond> seconds) {
+        PointSeries.Builder series = PointSeries.over(Instant.ofEpochMilli(window.startMs()), window.seconds())
+                .column(SeriesMetric.HEAP_USED_MB).column(SeriesMetric.GC_PAUSE_MS);
+        for (JvmSecond second : seconds) {
+            if (second.covered()) {
+                Instant middle = second.second().plusMillis(500);
+                series.put(SeriesMetric.HEAP_USED_MB, middle, second.heapUsedMaxMb());
+                series.put(SeriesMetric.GC_PAUSE_MS, middle, second.gcPauseMs() == null ? 0.0 : second.gcPauseMs());
+            }
+        }
+        return series.build();
+    }
+
     static LevelFacts level(Point point, LevelResult load, ContainerWindow container, ScrapeWindow scrape,
                             PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady) {
         return new LevelFacts(point.levelIndex(), point.level(), load.measuredStart(), load.measuredEnd(),
@@ -98,7 +153,8 @@ final class Evidence {
                 point.cpuPercentOfLimit(), point.cpuThrottledPeriods(), point.cpuThrottledMs(),
                 point.scrapeSuccessShare(), load.loadgenCpuPercent(), load.loadgenCpuCores(), point.loadgenSaturated(),
                 point.offeredRateReached(), point.theoreticalCeilingRps(), point.ceilingShare(), series, steadiness,
-                osThreadsAtReady, container.threadsPeak(), null, null, null, null, null, null,
+                osThreadsAtReady, container.threadsPeak(), container.openFdsPeak(), container.tcpCloseWaitAtEnd(),
+                container.tcpCloseWaitGrowth(), null, null, null,
                 scrape == null ? null : scrape.virtualQueuedMean(),
                 scrape == null ? null : scrape.virtualParallelismMean());
     }

@@ -68,7 +68,7 @@ class PointAssembler {
                 scrape == null ? null : scrape.scrapeSuccessShare(),
                 load.loadgenCpuPercent(), saturated, rateReached, ceiling,
                 TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags,
-                null, null, null, null, load.latencyHistogram());
+                null, null, null, null, load.latencyHistogram(), null, null);
     }
 
     private static Double ms(Integer millis) {

@@ -37,9 +37,9 @@ class TeardownPhase {
         if (ctx.appContainer().isPresent() && ctx.decided()) {
             logs.store(ctx);
         }
-        if (ctx.decided() && !ctx.measured().isEmpty() && !ctx.isAppStoppedByWorker()) {
+        if (ctx.decided() && ctx.appContainer().isPresent() && !ctx.isAppStoppedByWorker()) {
             // collect never ran: the levels' findings are settled with what the log shows
-            diagnosis.settle(ctx, CollectPhase.lost());
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx)));
         }
         for (RunContext.Started started : ctx.toClose()) {
             try {

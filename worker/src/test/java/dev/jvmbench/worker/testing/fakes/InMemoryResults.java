@@ -1,6 +1,8 @@
 package dev.jvmbench.worker.testing.fakes;
 
 import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.jvm.JvmFacts;
+import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Point;
@@ -25,6 +27,8 @@ public final class InMemoryResults implements ResultSink {
     private final Map<String, PointSeries> series = new LinkedHashMap<>();
     private final Map<Integer, List<Finding>> levelFindings = new java.util.TreeMap<>();
     private List<Finding> runFindings;
+    private Recording recording;
+    private JvmFacts jvmFacts;
     private RuntimeException flagFailure;
 
     /** flagAll throws this from now on (a database that stays unreachable past the retries). */
@@ -100,5 +104,20 @@ public final class InMemoryResults implements ResultSink {
             return runFindings;
         }
         return levelFindings.values().stream().flatMap(List::stream).toList();
+    }
+
+    @Override
+    public synchronized void storeJvm(long runId, Recording recording, JvmFacts facts) {
+        this.recording = recording;
+        this.jvmFacts = facts;
+    }
+
+    /** How much of the recording was read; null until the run stored it. */
+    public synchronized Recording recording() {
+        return recording;
+    }
+
+    public synchronized JvmFacts jvm() {
+        return jvmFacts;
     }
 }
