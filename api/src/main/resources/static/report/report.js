@@ -224,8 +224,16 @@
         ? ' platform pool ' + spec.platform.maxThreads + (spec.platform.stackSizeKb ? ', stack ' + spec.platform.stackSizeKb + ' KB' : '')
         : '');
     fact('Limits', (limits.cpus ?? '?') + ' CPU, ' + (limits.memoryMb ?? '?') + ' MB memory (no swap)');
-    fact('Load', (load.model || 'closed') + ' model, levels ' + (load.levels || []).join(', ') + ' ' + levelWord(load.model).unit
-      + '; ' + load.stepSeconds + ' s measured after ' + load.warmupSeconds + ' s warm-up per level; '
+    const warmup = load.warmup && load.warmup.mode === 'adaptive'
+      ? 'an adaptive warm-up (' + load.warmupSeconds + ' to ' + load.warmup.maxSeconds + ' s, until steady over '
+        + load.warmup.windowSeconds + ' s' + (load.warmup.everyLevel ? ', every level' : ', first level') + ')'
+      : load.warmupSeconds + ' s warm-up per level';
+    const levelText = load.search
+      ? 'capacity search from ' + load.search.start + ' to at most ' + load.search.max + ' ' + levelWord(load.model).unit
+        + ' (' + load.search.maxSteps + ' levels at most)'
+      : 'levels ' + (load.levels || []).join(', ') + ' ' + levelWord(load.model).unit;
+    fact('Load', (load.model || 'closed') + ' model, ' + levelText
+      + '; ' + load.stepSeconds + ' s measured after ' + warmup + '; '
       + (spec.repetitions ?? '?') + ' repetitions');
     if (spec.slo) fact('SLO', sloText(spec.slo));
     const labels = Object.entries(spec.labels || {});

@@ -60,8 +60,7 @@ public class SummaryMarkdown {
         md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome)).append("\n\n");
         long succeeded = results.runs().stream().filter(r -> r.status() == RunStatus.SUCCEEDED).count();
         md.append("- **App** ").append(code(job.appRef())).append(" · **Scenario** ").append(code(scenario(spec)))
-                .append(" · **Load** ").append(spec.load().model().wireName()).append(' ')
-                .append(spec.load().levels()).append(", ").append(spec.load().stepSeconds()).append(" s per level\n");
+                .append(" · **Load** ").append(load(spec.load())).append('\n');
         md.append("- **Limits** ").append(num(spec.limits().cpus())).append(" CPU, ").append(spec.limits().memoryMb())
                 .append(" MB · **JDKs** ").append(spec.jdks()).append(" · **Thread models** ")
                 .append(spec.threadModels().stream().map(ThreadModel::wireName).collect(Collectors.joining(", ")))
@@ -438,5 +437,18 @@ public class SummaryMarkdown {
             return String.format(Locale.ROOT, "%.2f", value);
         }
         return new java.math.BigDecimal(value).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** The load as the job asked for it: listed or searched levels, the measured step and the warm-up. */
+    static String load(dev.jvmbench.common.job.LoadProfile load) {
+        String levels = load.search() == null ? load.levels().toString()
+                : "capacity search from " + load.search().start() + " up to " + load.search().max()
+                        + " (at most " + load.search().maxSteps() + " levels, " + num(load.search().resolutionPercent()) + " % resolution)";
+        var warmup = load.warmupPolicy();
+        String warm = warmup.adaptive()
+                ? "adaptive warm-up (" + load.warmupSeconds() + " to " + warmup.maxSeconds() + " s, steady over "
+                        + warmup.windowSeconds() + " s" + (Boolean.TRUE.equals(warmup.everyLevel()) ? ", every level" : "") + ")"
+                : load.warmupSeconds() + " s warm-up";
+        return load.model().wireName() + ' ' + levels + ", " + load.stepSeconds() + " s per level, " + warm;
     }
 }
