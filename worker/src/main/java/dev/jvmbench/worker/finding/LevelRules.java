@@ -38,6 +38,8 @@ final class LevelRules {
     static final double FD_SHARE = 0.8;
     static final int CLOSE_WAIT_MIN = 20;
     static final int CLOSE_WAIT_GROWTH_MIN = 10;
+    /** Sockets in CLOSE_WAIT at the window's end that are a finding even when they no longer grow. */
+    static final int CLOSE_WAIT_HELD_MIN = 200;
     /** Share of the median latency spent waiting for a pooled connection. */
     static final double POOL_WAIT_SHARE = 0.1;
     /** Throughput at this share of the pool's ceiling, with more users than connections, means the pool caps it. */
@@ -301,8 +303,10 @@ final class LevelRules {
     }
 
     private static void closeWaitGrowth(LevelFacts l, List<Finding> found) {
+        // Growing inside the window, or so many that they were left there before it (a leak that ran
+        // out of descriptors during the warm-up no longer grows, it stays).
         if (l.closeWaitEnd() == null || l.closeWaitGrowth() == null || l.closeWaitEnd() < CLOSE_WAIT_MIN
-                || l.closeWaitGrowth() < CLOSE_WAIT_GROWTH_MIN) {
+                || l.closeWaitGrowth() < CLOSE_WAIT_GROWTH_MIN && l.closeWaitEnd() < CLOSE_WAIT_HELD_MIN) {
             return;
         }
         // A generator that gives up on a request closes its connection; until the app gets to that
@@ -315,7 +319,7 @@ final class LevelRules {
         }
         found.add(finding(FindingCode.CLOSE_WAIT_GROWTH, l, l.start(),
                 ("%d of the app's sockets were in CLOSE_WAIT at the end of the window, %d more than at its start: the peer "
-                        + "closed them and the app did not.").formatted(l.closeWaitEnd(), l.closeWaitGrowth()),
+                        + "closed them and the app did not close its side (a connection or stream never closed).").formatted(l.closeWaitEnd(), l.closeWaitGrowth()),
                 evidence("closeWaitEnd", l.closeWaitEnd(), "closeWaitGrowth", l.closeWaitGrowth(),
                         "openFdsPeak", l.openFdsPeak()), null));
     }
