@@ -289,6 +289,7 @@ public class SummaryMarkdown {
         if (stats.slo() == null) {
             return;
         }
+        boolean searched = stats.cells().stream().anyMatch(c -> c.capacity() != null && c.capacity().searchedLevel() != null);
         md.append("### Capacity under the SLO (");
         if (stats.slo().latencyP95Ms() != null) {
             md.append("p95 ≤ ").append(num(stats.slo().latencyP95Ms())).append(" ms");
@@ -297,15 +298,18 @@ public class SummaryMarkdown {
             md.append(stats.slo().latencyP95Ms() != null ? ", " : "").append("errors ≤ ")
                     .append(num(stats.slo().errorRatePercent())).append(" %");
         }
-        md.append(")\n\n| Cell | Max sustainable concurrency | Throughput there (req/s) |\n|---|---:|---:|\n");
+        md.append(")\n\n| Cell | Max sustainable ").append(stats.loadModel().wireName().equals("closed") ? "concurrency" : "arrival rate")
+                .append(" | Throughput there (req/s) |\n|---|---:|---:|\n");
         for (var cell : stats.cells()) {
             md.append("| JDK ").append(cell.jdk()).append(' ').append(cell.threadModel().wireName()).append(" | ");
             if (cell.capacity() == null) {
-                md.append(stats.loadModel().wireName().equals("closed") ? "no level met the SLO" : "closed model only")
+                md.append(stats.loadModel().wireName().equals("closed") || searched ? "no level met the SLO" : "closed model only")
                         .append(" | – |\n");
             } else {
-                md.append(cell.capacity().level()).append(" | ").append(estimate(cell.capacity().throughputRps()))
-                        .append(" |\n");
+                // A searched capacity is a median over runs that each found their own: its interval says how far they agree.
+                md.append(cell.capacity().searchedLevel() == null ? String.valueOf(cell.capacity().level())
+                                : estimate(cell.capacity().searchedLevel()) + " (searched)")
+                        .append(" | ").append(estimate(cell.capacity().throughputRps())).append(" |\n");
             }
         }
         md.append('\n');
