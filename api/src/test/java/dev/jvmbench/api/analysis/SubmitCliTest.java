@@ -148,8 +148,8 @@ class SubmitCliTest {
         seededMainJob();
         Outcome outcome = run(gated(jobFile(body())), id -> new ResultSeeder(jdbc).complete(id, LEVELS, throughput(391)));
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
-        assertThat(outcome.stdout()).contains("✅ no significant change against the baseline");
-        assertThat(outcome.stderr()).contains("runs done").contains("verdict: no significant change");
+        assertThat(outcome.stdout()).contains("✅ no detectable change against the baseline");
+        assertThat(outcome.stderr()).contains("runs done").contains("verdict: no detectable change");
     }
 
     @Test
