@@ -253,7 +253,8 @@
     if (baseline.jobId) {
       fact('Baseline', el('a', { href: base + '/jobs/' + baseline.jobId + '/report' }, 'job #' + baseline.jobId),
         baseline.verdict ? [' ', verdictBadge(baseline.verdict), ' ' + (baseline.regressions || 0) + ' regressions, '
-          + (baseline.improvements || 0) + ' improvements on the gate metrics'] : '',
+          + (baseline.improvements || 0) + ' improvements, ' + (baseline.withinTolerance || 0)
+          + ' within tolerance on the gate metrics'] : '',
         baseline.note ? ' (' + baseline.note + ')' : '');
     } else if (spec.baseline || baseline.note) {
       fact('Baseline', baseline.note || 'none resolved');
@@ -923,9 +924,9 @@
         title: m.verdict + ': ' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ' (medians of ' + m.baselineRuns + ' and ' + m.candidateRuns + ' runs)' },
       el('span', { class: 'symbol', 'aria-hidden': 'true' }, v.symbol + ' '), main,
       interval ? el('span', { class: 'interval' }, interval) : null,
+      el('span', { class: 'interval verdict-words' }, (m.ratio === null || m.ratio === undefined ? '' : percent(m.ratio) + ' · ') + m.verdict),
       leftOut ? el('span', { class: 'interval left-out', 'data-left-out': leftOut },
-        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null,
-      el('span', { class: 'interval verdict-words' }, (m.ratio === null || m.ratio === undefined ? '' : percent(m.ratio) + ' · ') + m.verdict));
+        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null);
   }
 
   function detailTable(view, labelOf) {

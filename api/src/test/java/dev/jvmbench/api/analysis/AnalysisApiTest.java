@@ -189,6 +189,8 @@ class AnalysisApiTest {
         JsonNode withinTolerance = api.get("/api/v1/jobs/" + tolerated).expect(200).json();
         assertThat(withinTolerance.at("/baseline/verdict").asString()).isEqualTo("change within tolerance");
         assertThat(withinTolerance.at("/baseline/regressions").asInt()).isZero();
+        assertThat(withinTolerance.at("/baseline/improvements").asInt()).isZero();
+        assertThat(withinTolerance.at("/baseline/withinTolerance").asInt()).isEqualTo(2);   // JDK 21 and 25 virtual at 80
         JsonNode tolerancePair = api.get(withinTolerance.at("/baseline/comparison").asString()).expect(200).json()
                 .at("/comparisons/3");
         JsonNode slowerRow = row(tolerancePair, "throughputRps", 80);
