@@ -102,7 +102,9 @@ public class SummaryMarkdown {
             case REGRESSED -> "❌ regressed against the baseline (" + outcome.regressions() + " regression"
                     + (outcome.regressions() == 1 ? "" : "s") + ")";
             case IMPROVED -> "✅ improved on the baseline";
-            case NO_SIGNIFICANT_CHANGE -> "✅ no significant change against the baseline";
+            case WITHIN_TOLERANCE -> "✅ change within tolerance against the baseline (" + outcome.withinTolerance()
+                    + " real change" + (outcome.withinTolerance() == 1 ? "" : "s") + " smaller than the threshold)";
+            case NO_DETECTABLE_CHANGE -> "✅ no detectable change against the baseline";
         };
     }
 
@@ -325,7 +327,7 @@ public class SummaryMarkdown {
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
                 .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
-                .append(" improved").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
+                .append(" improved, ").append(outcome.withinTolerance()).append(" within tolerance").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
                         + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
                 .append(").\n\n");
         view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
@@ -333,7 +335,7 @@ public class SummaryMarkdown {
             md.append('\n');
         }
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
-                .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict() != Verdict.NO_SIGNIFICANT_CHANGE);
+                .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());
         if (anyChange) {
             comparisonTable(md, view, "Baseline", "This job", true);
         }
@@ -372,13 +374,12 @@ public class SummaryMarkdown {
             String cells = side(pair.baseline(), view.mode()) + " → " + side(pair.candidate(), view.mode());
             for (var row : pair.metrics()) {
                 if (!view.gateMetrics().contains(row.metric())
-                        || (changesOnly && row.verdict() == Verdict.NO_SIGNIFICANT_CHANGE)) {
+                        || (changesOnly && !row.verdict().detectable())) {
                     continue;
                 }
                 md.append("| ").append(cells).append(" | ").append(row.level()).append(" | ").append(row.metric().label())
                         .append(" | ").append(num(row.baselineMedian())).append(" | ").append(num(row.candidateMedian()))
-                        .append(" | ").append(row.ratio() == null ? "–" : "×" + fixed(row.ratio()) + " [" + fixed(row.ratioLow())
-                                + ", " + fixed(row.ratioHigh()) + "]")
+                        .append(" | ").append(ratio(row))
                         .append(" | ").append(icon(row.verdict())).append(row.verdict().wire()).append(" |\n");
             }
         }
@@ -393,11 +394,25 @@ public class SummaryMarkdown {
         };
     }
 
+    /**
+     * The ratio with its 95% interval to three decimals: at two, a 5% slowdown's x0.951 [0.946,
+     * 0.953] would read x0.95 [0.95, 0.95] and hide whether the interval excludes 1. A baseline
+     * median of 0 has no ratio: the medians say what appeared.
+     */
+    static String ratio(Comparisons.Row row) {
+        if (row.ratio() == null) {
+            return "– (baseline 0)";
+        }
+        return "×" + fixed(row.ratio()) + " [" + fixed(row.ratioLow()) + ", " + fixed(row.ratioHigh()) + "]";
+    }
+
+    /** A marker per verdict, so that a change within tolerance stands apart from no detectable change at a glance. */
     private static String icon(Verdict verdict) {
         return switch (verdict) {
             case REGRESSED -> "🔴 ";
             case IMPROVED -> "🟢 ";
-            case NO_SIGNIFICANT_CHANGE -> "";
+            case WITHIN_TOLERANCE -> "🟡 ";
+            case NO_DETECTABLE_CHANGE -> "⚪ ";
         };
     }
 
@@ -422,7 +437,7 @@ public class SummaryMarkdown {
     }
 
     private static String fixed(double value) {
-        return String.format(Locale.ROOT, "%.2f", value);
+        return String.format(Locale.ROOT, "%.3f", value);
     }
 
     /** Three significant digits, no exponent: enough for benchmark figures, short in a table. */
