@@ -1,0 +1,4 @@
+package dev.jvmbench.sample.shop.catalog;
+
+public record ProductTag(Long productId, String tag) {
+}

@@ -1,0 +1,4 @@
+package dev.jvmbench.sample.shop.order;
+
+public record UnitsByProduct(Long productId, Long units) {
+}
