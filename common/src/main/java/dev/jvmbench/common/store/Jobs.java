@@ -3,8 +3,11 @@ package dev.jvmbench.common.store;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,17 +27,37 @@ import tools.jackson.databind.json.JsonMapper;
 public class Jobs {
 
     private static final Set<String> GENERATED = Set.of("id");
+    /** Parsed specs kept, most recently read first: a page of the job list is 20 by default, 200 at most. */
+    static final int SPECS_KEPT = 2048;
     private final JdbcClient jdbc;
     private final JsonMapper json;
     private final RecordRows<JobRow> rows;
     private final String insert;
+    private final Map<Long, JobSpec> specs = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, JobSpec> eldest) {
+            return size() > SPECS_KEPT;
+        }
+    });
 
     public Jobs(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
         this.json = json;
-        this.rows = new RecordRows<>(JobRow.class, json);
+        // A job's spec is written once, by insert, and no statement changes it: parsing it again on
+        // every read (20 times per page of the job list) was the largest cost of the list.
+        this.rows = new RecordRows<>(JobRow.class, json).readingWith("spec", this::spec);
         this.insert = "INSERT INTO jobs (" + rows.columns(GENERATED) + ") VALUES (" + rows.values(GENERATED)
                 + ") RETURNING id";
+    }
+
+    private JobSpec spec(ResultSet rs, String column) throws SQLException {
+        long id = rs.getLong("id");
+        JobSpec known = specs.get(id);
+        if (known == null) {
+            known = json.readValue(rs.getString(column), JobSpec.class);
+            specs.put(id, known);
+        }
+        return known;
     }
 
     /** Stores a new job; its id. */
