@@ -9,7 +9,9 @@
 #
 # About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 5 s, the load. Environment:
 # JAVA_HOME (a JDK 21+; found by itself otherwise), BENCH_PG_BINARIES (default ~/.cache/jvmbench/pg-binaries,
-# shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40).
+# shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40),
+# BENCH_LOADTEST_JVM_OPTS (options of the api's JVM, e.g. a profile of the load:
+# -XX:StartFlightRecording=filename=/tmp/api.jfr,settings=profile; docs/lifecycle.md shows how to read it).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -44,7 +46,7 @@ port=$(free_port)
 token="bench_loadtest-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 say "starting the api on 127.0.0.1:$port (log $work/api.log while it runs)"
 # shellcheck disable=SC2086
-"$JAVA" -jar "$API_JAR" --bench.data-dir="$work/data" --server.port="$port" --bench.db.embedded.ephemeral=true \
+"$JAVA" ${BENCH_LOADTEST_JVM_OPTS:-} -jar "$API_JAR" --bench.data-dir="$work/data" --server.port="$port" --bench.db.embedded.ephemeral=true \
   --bench.db.embedded.binaries-dir="${BENCH_PG_BINARIES:-$HOME/.cache/jvmbench/pg-binaries}" \
   --bench.security.bootstrap-token="$token" ${BENCH_LOADTEST_API_OPTS:-} >"$work/api.log" 2>&1 &
 api_pid=$!
