@@ -23,8 +23,6 @@ set -euo pipefail
 HELM_VERSION=v3.22.0
 GO_MIN=1.26.0               # the `go` line of helm v3.22.0's go.mod
 HELM_K8S_MINOR=37           # its k8s.io/client-go v0.37.0: helm's default Kubernetes version 1.37
-GO_FALLBACK=1.26.8
-GO_FALLBACK_SHA256=30c2b1bf7dcc88d3eb0a1364e47ddd9128edb3110a30e8a0ef61cd5856b31de7
 KV_VERSION=1.37.0
 KUBE_VERSION=1.30.0
 GOPROXY_URL=${GOPROXY_URL:-https://proxy.golang.org}
@@ -40,66 +38,19 @@ step() { printf '[helm-test] %4ss %s\n' "$(( $(now_s) - START ))" "$*" >&2; }
 die() { printf '[helm-test] ERROR: %s\n' "$*" >&2; exit 1; }
 # shellcheck source=../worker/host/common.sh
 source "$CHART_DIR/../worker/host/common.sh"
+# shellcheck source=go-toolchain.sh
+source "$CHART_DIR/go-toolchain.sh"
 START=$(now_s)
 
 # ---------------------------------------------------------------------------------------------
 # Tools
 # ---------------------------------------------------------------------------------------------
 
-# 0 when version $1 >= $2 (dotted numbers).
-version_ge() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1)" == "$2" ]]; }
-
-go_version_of() { "$1" env GOVERSION 2>/dev/null | sed -n 's/^go\([0-9][0-9.]*\).*/\1/p'; }
-
-# Prints a go binary >= $GO_MIN, downloading the pinned toolchain when none is there.
-find_go() {
-  local candidate version
-  local candidates=()
-  if [[ -n "${GO:-}" ]]; then
-    candidates=("$GO")
-  else
-    candidates=("$(command -v go || true)" /usr/local/go/bin/go)
-  fi
-  for candidate in "${candidates[@]}" "$TOOLS/go-$GO_FALLBACK/bin/go"; do
-    [[ -n "$candidate" && -x "$candidate" ]] || continue
-    version=$(go_version_of "$candidate")
-    if [[ -n "$version" ]] && version_ge "$version" "$GO_MIN"; then
-      printf '%s' "$candidate"
-      return
-    fi
-    log "go at $candidate is ${version:-unknown}, helm $HELM_VERSION needs >= $GO_MIN"
-  done
-  fetch_go_toolchain
-  printf '%s' "$TOOLS/go-$GO_FALLBACK/bin/go"
-}
-
-fetch_go_toolchain() {
-  local url="$GOPROXY_URL/golang.org/toolchain/@v/v0.0.1-go$GO_FALLBACK.linux-amd64.zip"
-  local tmp="$TOOLS/.tmp-go"
-  [[ "$(uname -sm)" == "Linux x86_64" ]] || die "no Go >= $GO_MIN found and the fallback toolchain is linux-amd64 only: install Go >= $GO_MIN or set GO"
-  log "no Go >= $GO_MIN: downloading the Go $GO_FALLBACK toolchain (~70 MB) from the Go module proxy: $url"
-  rm -rf "$tmp"
-  mkdir -p "$tmp"
-  curl -fsSL --retry 3 --max-time 300 -o "$tmp/go.zip" "$url" || die "downloading $url failed"
-  echo "$GO_FALLBACK_SHA256  $tmp/go.zip" | sha256sum -c --quiet - || die "$url does not have the pinned sha256"
-  if command -v unzip >/dev/null; then
-    unzip -q "$tmp/go.zip" -d "$tmp/x"
-  else
-    python3 -m zipfile -e "$tmp/go.zip" "$tmp/x"
-  fi
-  # Module zips keep no file modes; the go command marks the same files executable.
-  chmod -R a+x "$tmp/x/golang.org/toolchain@v0.0.1-go$GO_FALLBACK.linux-amd64/bin" \
-    "$tmp/x/golang.org/toolchain@v0.0.1-go$GO_FALLBACK.linux-amd64/pkg/tool"
-  rm -rf "$TOOLS/go-$GO_FALLBACK"
-  mv "$tmp/x/golang.org/toolchain@v0.0.1-go$GO_FALLBACK.linux-amd64" "$TOOLS/go-$GO_FALLBACK"
-  rm -rf "$tmp"
-}
-
 ensure_helm() {
   HELM="$TOOLS/helm-$HELM_VERSION/helm"
   [[ -x "$HELM" ]] && return
   local go build="$TOOLS/.build-helm"
-  go=$(find_go)
+  go=$(find_go "$GO_MIN")
   log "building helm $HELM_VERSION with $("$go" env GOVERSION) (go install from the Go module proxy; a few minutes, once)"
   # The -X settings of helm's Makefile: its version, and the Kubernetes version it assumes
   # without --kube-version (the client-go minor of its go.mod; unset, helm would assume 1.20).

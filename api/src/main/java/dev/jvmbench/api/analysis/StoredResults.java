@@ -1,10 +1,12 @@
 package dev.jvmbench.api.analysis;
 
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.stats.Steadiness;
 import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.Point;
@@ -58,8 +60,12 @@ class StoredResults {
         }
     }
 
-    /** A point's metric values (those measured) and flags. */
-    record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags) {
+    /**
+     * A point's metric values (those measured), flags and steadiness verdict (null for points
+     * measured before the test existed) with its drift and the drift's 95% interval.
+     */
+    record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
+                      Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh) {
 
         static PointFacts of(Point point) {
             Map<Metric, Double> values = new EnumMap<>(Metric.class);
@@ -69,7 +75,13 @@ class StoredResults {
                     values.put(metric, value);
                 }
             }
-            return new PointFacts(point.runId(), point.levelIndex(), point.level(), values, point.flags());
+            return new PointFacts(point.runId(), point.levelIndex(), point.level(), values, point.flags(),
+                    point.steadiness(), point.steadinessDrift(), point.steadinessDriftLow(), point.steadinessDriftHigh());
+        }
+
+        /** Whether the window was found not steady (undetermined is not "not steady"). */
+        boolean notSteady() {
+            return steadiness == Steadiness.Verdict.NOT_STEADY;
         }
     }
 
@@ -95,6 +107,9 @@ class StoredResults {
 
     /** Jobs of one app and scenario that ended, optionally narrowed by labels, the newest {@code limit}, oldest first. */
     List<JobFacts> jobsOf(String appRef, String scenario, Map<String, String> labels, int limit) {
+        if (!StorableText.storable(labels, appRef, scenario)) {
+            return List.of();
+        }
         List<JobFacts> oldestFirst = new ArrayList<>(jobs.ended(appRef, scenario, labels, limit).stream()
                 .map(JobFacts::of).toList());
         Collections.reverse(oldestFirst);

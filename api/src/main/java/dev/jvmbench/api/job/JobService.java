@@ -2,6 +2,9 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.BaselineVerdicts;
 import dev.jvmbench.api.artifact.ArtifactService;
+import dev.jvmbench.api.finding.FindingCounts;
+import dev.jvmbench.api.finding.Findings;
+import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.Hashing;
 import dev.jvmbench.common.job.JobSpec;
@@ -30,10 +33,13 @@ class JobService {
     private final ProgressEstimator progress;
     private final JsonMapper json;
     private final BaselineVerdicts verdicts;
+    private final Findings findings;
 
     JobService(Jobs jobs, Runs runs, IdempotencyKeys idempotencyKeys, JobSpecChecker checker,
-               ArtifactService artifacts, ProgressEstimator progress, JsonMapper json, BaselineVerdicts verdicts) {
+               ArtifactService artifacts, ProgressEstimator progress, JsonMapper json, BaselineVerdicts verdicts,
+               Findings findings) {
         this.verdicts = verdicts;
+        this.findings = findings;
         this.jobs = jobs;
         this.runs = runs;
         this.idempotencyKeys = idempotencyKeys;
@@ -52,7 +58,8 @@ class JobService {
      */
     @Transactional
     Submission submit(JobSpec submitted, String idempotencyKey, Long tokenId) {
-        JobSpec spec = checker.check(submitted, artifacts::exists, jobs::exists);
+        JobSpec spec = checker.check(submitted, new JobSpecChecker.References(artifacts::exists,
+                artifacts::notExecutableReason, jobs::exists));
         String specJson = json.writeValueAsString(spec);
         String requestHash = Hashing.sha256Hex(specJson);
         if (idempotencyKey != null && !idempotencyKeys.claim(idempotencyKey, requestHash)) {
@@ -112,13 +119,13 @@ class JobService {
     }
 
     /**
-     * The job with its progress. Two statements and no transaction: the job row, then its runs
-     * tallied in the database; each statement reads committed data, as a READ COMMITTED
-     * transaction around them would.
+     * The job with its progress. Three statements and no transaction: the job row, then its runs
+     * tallied in the database, then its findings counted there; each statement reads committed
+     * data, as a READ COMMITTED transaction around them would.
      */
     JobView get(long id) {
         JobRow job = jobs.find(id).orElseThrow(() -> ApiException.notFound("job", id));
-        return view(job, runs.tallies(List.of(id)).get(id), true);
+        return view(job, runs.tallies(List.of(id)).get(id), findings.countsOfJob(id), true);
     }
 
     /** A job's runs in execution order: one statement (a job has at least one run, so none means no job). */
@@ -130,11 +137,21 @@ class JobService {
         return found.stream().map(RunView::of).toList();
     }
 
-    /** One page: the jobs with their count in one statement, their runs tallied in one more. */
+    /**
+     * One page: the jobs with their count in one statement, their runs tallied in one more, their
+     * findings counted in a third (grouped by job: never one statement per job).
+     */
     JobPage list(Jobs.Filter filter, int page, int size) {
+        // a value no stored job can hold (a NUL) matches nothing; PostgreSQL would refuse to compare it
+        if (!StorableText.storable(filter.labels() == null ? Map.of() : filter.labels(), filter.app(), filter.scenario())) {
+            return new JobPage(List.of(), page, size, 0, 0);
+        }
         Jobs.Page found = jobs.page(filter, page, size);
-        Map<Long, Runs.Tally> tallies = runs.tallies(found.rows().stream().map(JobRow::id).toList());
-        List<JobView> items = found.rows().stream().map(j -> view(j, tallies.get(j.id()), false)).toList();
+        List<Long> ids = found.rows().stream().map(JobRow::id).toList();
+        Map<Long, Runs.Tally> tallies = runs.tallies(ids);
+        Map<Long, FindingCounts> counts = findings.countsOfJobs(ids);
+        List<JobView> items = found.rows().stream()
+                .map(j -> view(j, tallies.get(j.id()), counts.getOrDefault(j.id(), FindingCounts.NONE), false)).toList();
         int totalPages = (int) ((found.total() + size - 1) / size);
         return new JobPage(items, page, size, found.total(), totalPages);
     }
@@ -166,22 +183,22 @@ class JobService {
     record CancelOutcome(JobView job, boolean pending) {
     }
 
-    private JobView view(JobRow job, Runs.Tally tally, boolean withVerdict) {
+    private JobView view(JobRow job, Runs.Tally tally, FindingCounts findingCounts, boolean withVerdict) {
         return new JobView(job.id(), job.status(), job.statusReason(), job.spec(), job.createdAt(), job.startedAt(),
                 job.finishedAt(), progress.progress(job.spec(), job.runsTotal(), tally), baseline(job, withVerdict),
-                JobView.Links.of(job.id()));
+                findingCounts, JobView.Links.of(job.id()));
     }
 
     private JobView.Baseline baseline(JobRow job, boolean withVerdict) {
         if (job.baselineJobId() == null) {
             return job.baselineNote() == null ? null
-                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null);
+                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null);
         }
         var outcome = withVerdict ? verdicts.judge(job.id(), job.baselineJobId()) : null;
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
                 outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
-                outcome == null ? null : outcome.improvements(),
-                "/api/v1/comparisons?job=" + job.id() + "&baselineJob=" + job.baselineJobId());
+                outcome == null ? null : outcome.improvements(), outcome == null ? null : outcome.notSteadyLeftOut(),
+                "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId());
     }
 
     /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */

@@ -72,6 +72,10 @@ public class Runs {
                 .query((rs, n) -> rows.read(rs)).list();
     }
 
+    public Optional<RunRow> find(long runId) {
+        return jdbc.sql("SELECT * FROM runs WHERE id = :id").param("id", runId).query((rs, n) -> rows.read(rs)).optional();
+    }
+
     public boolean exists(long runId) {
         return jdbc.sql("SELECT EXISTS (SELECT 1 FROM runs WHERE id = :id)").param("id", runId)
                 .query(Boolean.class).single();

@@ -30,6 +30,21 @@ public class StoreConfiguration {
     }
 
     @Bean
+    PointSeriesStore pointSeriesStore(JdbcClient jdbc, JsonMapper json) {
+        return new PointSeriesStore(jdbc, json);
+    }
+
+    @Bean
+    RunFindings runFindings(JdbcClient jdbc, JsonMapper json) {
+        return new RunFindings(jdbc, json);
+    }
+
+    @Bean
+    RunJvm runJvm(JdbcClient jdbc, JsonMapper json) {
+        return new RunJvm(jdbc, json);
+    }
+
+    @Bean
     PlatformDatabase platformDatabase(JdbcClient jdbc) {
         return new PlatformDatabase(jdbc);
     }

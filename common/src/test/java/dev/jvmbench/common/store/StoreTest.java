@@ -44,6 +44,8 @@ class StoreTest {
     static Runs runs;
     static ResultPoints points;
     static RunArtifacts artifacts;
+    static PointSeriesStore series;
+    static RunFindings findings;
 
     @BeforeAll
     static void database() {
@@ -58,6 +60,8 @@ class StoreTest {
         runs = new Runs(jdbc, json);
         points = new ResultPoints(jdbc, json);
         artifacts = new RunArtifacts(jdbc);
+        series = new PointSeriesStore(jdbc, json);
+        findings = new RunFindings(jdbc, json);
     }
 
     @AfterAll
@@ -87,6 +91,12 @@ class StoreTest {
         assertThat(new RecordRows<>(JobRow.class, json).columnNames())
                 .as("jobs but version (bumped by every status change, read by nobody)")
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("jobs"), "version"));
+        assertThat(new RecordRows<>(SeriesRow.class, json).columnNames())
+                .containsExactlyInAnyOrderElementsOf(columnsOf("point_series"));
+        assertThat(new RecordRows<>(JvmRow.class, json).columnNames())
+                .containsExactlyInAnyOrderElementsOf(columnsOf("run_jvm"));
+        assertThat(new RecordRows<>(FindingRow.class, json).columnNames()).as("run_findings but the id")
+                .containsExactlyInAnyOrderElementsOf(without(columnsOf("run_findings"), "id"));
     }
 
     private static Set<String> without(Set<String> columns, String... left) {
@@ -152,7 +162,8 @@ class StoreTest {
         long runId = runs.ofJob(jobId).getFirst().id();
         Point point = new Point(runId, 0, 10, 9.5, 1000, 990, 10, Map.of("timeout", 7L, "status-500", 3L), 104.2,
                 201.0, 204.5, 210.25, 400.0, 1.5, 55.0, 3L, 12.5, 150.0, 160.0, 1.44, 2.5, null, null, null, 3.5, 0.5,
-                2, 30, 40, 1.0, 20.0, false, null, 100.0, 1.042, 16384, List.of("errors"));
+                2, 30, 40, 1.0, 20.0, false, null, 100.0, 1.042, 16384, List.of("errors"),
+                dev.jvmbench.common.stats.Steadiness.Verdict.NOT_STEADY, 0.12, 0.05, 0.19, "HISTdGzCUEhJ", 45, true);
         points.insert(point);
         points.insert(point);
         var stored = points.ofRun(runId).orElseThrow();
@@ -177,6 +188,115 @@ class StoreTest {
         long otherRun = runs.ofJob(jobId).get(1).id();
         assertThat(points.ofRun(otherRun).orElseThrow().points()).as("a run without points yet").isEmpty();
         assertThat(points.deleteOfRun(runId)).isEqualTo(1);
+    }
+
+    @Test
+    void aLevelsSeriesIsCompletedColumnByColumn() {
+        long jobId = queuedJob(1);
+        long runId = runs.ofJob(jobId).getFirst().id();
+        java.time.Instant start = java.time.Instant.parse("2026-11-24T10:00:00.250Z");
+        var load = dev.jvmbench.common.series.PointSeries.over(start, 3).put("throughputRps", 0, 100.0)
+                .put("throughputRps", 1, 110.0).put("throughputRps", 2, 105.0).build();
+        var jvm = dev.jvmbench.common.series.PointSeries.over(start, 3).put("heapUsedMb", 1, 64.5).build();
+
+        series.store(runId, 0, dev.jvmbench.common.series.SeriesPhase.MEASURED, load);
+        series.store(runId, 0, dev.jvmbench.common.series.SeriesPhase.MEASURED, jvm);
+        series.store(runId, 0, dev.jvmbench.common.series.SeriesPhase.MEASURED, load);
+        series.store(runId, 0, dev.jvmbench.common.series.SeriesPhase.WARMUP,
+                dev.jvmbench.common.series.PointSeries.over(start.minusSeconds(2), 2).put("throughputRps", 0, 50.0).build());
+
+        List<SeriesRow> stored = series.ofRun(runId);
+        assertThat(stored).extracting(SeriesRow::phase).containsExactly(dev.jvmbench.common.series.SeriesPhase.WARMUP,
+                dev.jvmbench.common.series.SeriesPhase.MEASURED);
+        var measured = stored.get(1).series();
+        assertThat(measured.startMs()).isEqualTo(start.toEpochMilli());
+        assertThat(measured.column("throughputRps")).containsExactly(100.0, 110.0, 105.0);
+        assertThat(measured.column("heapUsedMb")).containsExactly(null, 64.5, null);
+        assertThat(series.deleteOfRun(runId)).isEqualTo(2);
+        leaveNothingToClaim(jobId);
+    }
+
+    /** The queue test claims the oldest queued run: a test's own queued runs must not be it. */
+    private static void leaveNothingToClaim(long jobId) {
+        runs.lockOfJob(jobId);
+        runs.cancelQueued(jobId, "test data");
+    }
+
+    @Test
+    void findingsAreReplacedByWhatTheyCoverAndCountedPerJob() {
+        long jobId = queuedJob(1);
+        long runId = runs.ofJob(jobId).getFirst().id();
+        var at = java.time.Instant.parse("2026-11-24T10:00:07Z");
+        var errors = dev.jvmbench.common.finding.Finding.of(dev.jvmbench.common.finding.FindingCode.REQUEST_ERRORS,
+                0, 10, at, "3 of 100 requests failed", Map.of("errors", 3), null);
+        var oom = dev.jvmbench.common.finding.Finding.of(dev.jvmbench.common.finding.FindingCode.JAVA_OOM,
+                0, 10, at, "java.lang.OutOfMemoryError: Java heap space", Map.of("thread", "http-nio-1-Acceptor"), null);
+        var jvm = dev.jvmbench.common.finding.Finding.of(dev.jvmbench.common.finding.FindingCode.JVM_CPU_MISMATCH,
+                null, null, null, "The JVM uses 2 processors", Map.of("jvmProcessors", 2), "Add -XX:ActiveProcessorCount=1");
+
+        findings.replaceOfLevel(runId, 0, List.of(errors));
+        findings.replaceOfLevel(runId, 0, List.of(errors));
+        assertThat(findings.ofRun(runId)).singleElement().satisfies(row -> {
+            assertThat(row.code()).isEqualTo("request-errors");
+            assertThat(row.at()).isEqualTo(at);
+            assertThat(row.evidence()).containsEntry("errors", 3);
+            assertThat(row.advice()).isEqualTo(dev.jvmbench.common.finding.FindingCode.REQUEST_ERRORS.advice());
+        });
+
+        findings.replaceOfRun(runId, List.of(jvm, oom));
+        assertThat(findings.ofRun(runId)).extracting(FindingRow::code).containsExactly("java-oom", "jvm-cpu-mismatch");
+        assertThat(findings.countsOfJob(jobId)).containsEntry(dev.jvmbench.common.finding.Severity.CRITICAL, 1L)
+                .containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 1L)
+                .containsEntry(dev.jvmbench.common.finding.Severity.INFO, 0L);
+        assertThat(findings.ofRuns(List.of(runId))).containsOnlyKeys(runId);
+
+        // a page of jobs in one grouped statement; a job without findings counts zeros
+        long otherJob = queuedJob(1);
+        long otherRun = runs.ofJob(otherJob).get(1).id();
+        findings.replaceOfLevel(otherRun, 0, List.of(errors, errors));
+        var pageCounts = findings.countsOfJobs(List.of(jobId, otherJob, otherJob + 1000));
+        assertThat(pageCounts).containsOnlyKeys(jobId, otherJob, otherJob + 1000);
+        assertThat(pageCounts.get(jobId)).isEqualTo(findings.countsOfJob(jobId));
+        assertThat(pageCounts.get(otherJob)).containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 2L)
+                .containsEntry(dev.jvmbench.common.finding.Severity.CRITICAL, 0L);
+        assertThat(pageCounts.get(otherJob + 1000)).containsOnly(
+                Map.entry(dev.jvmbench.common.finding.Severity.CRITICAL, 0L),
+                Map.entry(dev.jvmbench.common.finding.Severity.WARNING, 0L),
+                Map.entry(dev.jvmbench.common.finding.Severity.INFO, 0L));
+        assertThat(findings.countsOfJobs(List.of())).isEmpty();
+        // by level: the run-wide finding is on no level
+        assertThat(findings.countsByLevel(runId)).containsOnlyKeys(0);
+        assertThat(findings.countsByLevel(runId).get(0)).containsEntry(dev.jvmbench.common.finding.Severity.CRITICAL, 1L)
+                .containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 0L);
+        assertThat(findings.countsByLevel(otherRun).get(0)).containsEntry(dev.jvmbench.common.finding.Severity.WARNING, 2L);
+        assertThat(findings.deleteOfRun(otherRun)).isEqualTo(2);
+        leaveNothingToClaim(otherJob);
+
+        assertThat(runs.find(runId)).hasValueSatisfying(run -> assertThat(run.jobId()).isEqualTo(jobId));
+        assertThat(runs.find(runId + 100_000)).isEmpty();
+        assertThat(findings.deleteOfRun(runId)).isEqualTo(2);
+        leaveNothingToClaim(jobId);
+    }
+
+    @Test
+    void whatTheJvmSawComesBackAsWritten() {
+        long jobId = queuedJob(1);
+        long runId = runs.ofJob(jobId).getFirst().id();
+        RunJvm jvm = new RunJvm(jdbc, JsonMapper.builder().build());
+        var facts = new dev.jvmbench.common.jvm.JvmFacts("OpenJDK 64-Bit Server VM", "OpenJDK 64-Bit Server VM (25.0.1)",
+                "Debian", "25.0.1+8", "25.0.1+8", 25, "-Xss256k", "app.jar", java.time.Instant.parse("2026-11-24T10:00:00Z"),
+                1, 1L, 2, -1, "cgroupv1", 536870912L, 134217728L, 8388608L, 8388608L, "G1New", "G1Old", 256L,
+                List.of(new dev.jvmbench.common.jvm.JvmFacts.JvmFlag("ThreadStackSize", "256", "Environment variable")),
+                Map.of("java.vm.vendor", "Debian"));
+
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.PARTIAL, facts);
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts);
+
+        assertThat(jvm.ofRun(runId)).hasValue(new JvmRow(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts));
+        jvm.store(runId, dev.jvmbench.common.jvm.Recording.LOST, null);
+        assertThat(jvm.ofRun(runId).orElseThrow().facts()).isNull();
+        assertThat(jvm.deleteOfRun(runId)).isEqualTo(1);
+        leaveNothingToClaim(jobId);
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -37,6 +38,8 @@ public final class PrometheusScraper implements AutoCloseable {
     private final Duration interval;
     private final Duration timeout;
     private final HttpClient client;
+    // The system clock on purpose: samples are matched to windows the load generator, another
+    // process, time-stamps with the same wall clock; the run flow's tests replace the whole probe.
     private final Clock clock = Clock.systemUTC();
     private final List<Scrape> scrapes = new ArrayList<>();
     private final Thread thread;
@@ -87,6 +90,17 @@ public final class PrometheusScraper implements AutoCloseable {
      */
     public ScrapeWindow window(Instant from, Instant to) {
         return ScrapeWindow.of(attempts(), from, to);
+    }
+
+    /**
+     * For each attempt started in {@code [from, to]}: when it started and whether it was answered
+     * in time, in order (the per-second "scrape answered" column of a level's series).
+     */
+    public List<Map.Entry<Instant, Boolean>> answers(Instant from, Instant to) {
+        return attempts().stream()
+                .filter(scrape -> !scrape.start().isBefore(from) && !scrape.start().isAfter(to))
+                .map(scrape -> Map.entry(scrape.start(), scrape.success()))
+                .toList();
     }
 
     /** Attempts so far. */

@@ -4,8 +4,11 @@ import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.PlatformDatabase;
+import dev.jvmbench.common.store.PointSeriesStore;
 import dev.jvmbench.common.store.ResultPoints;
 import dev.jvmbench.common.store.RunArtifacts;
+import dev.jvmbench.common.store.RunFindings;
+import dev.jvmbench.common.store.RunJvm;
 import dev.jvmbench.common.store.RunRow;
 import dev.jvmbench.common.store.Runs;
 import dev.jvmbench.worker.database.DatabaseWrites;
@@ -29,23 +32,30 @@ import org.springframework.transaction.support.TransactionTemplate;
  * while the database is unreachable: being compare-and-sets, a repeat changes nothing.
  */
 @Component
-public class RunQueue {
+public class RunQueue implements RunControl {
 
     private static final Logger log = LoggerFactory.getLogger(RunQueue.class);
     private final Runs runs;
     private final Jobs jobs;
     private final ResultPoints points;
     private final RunArtifacts artifacts;
+    private final PointSeriesStore series;
+    private final RunFindings findings;
+    private final RunJvm jvm;
     private final PlatformDatabase database;
     private final TransactionTemplate tx;
     private final DatabaseWrites writes;
 
-    RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PlatformDatabase database,
+    RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PointSeriesStore series,
+             RunFindings findings, RunJvm jvm, PlatformDatabase database,
              TransactionTemplate tx, DatabaseWrites writes) {
         this.runs = runs;
         this.jobs = jobs;
         this.points = points;
         this.artifacts = artifacts;
+        this.series = series;
+        this.findings = findings;
+        this.jvm = jvm;
         this.database = database;
         this.tx = tx;
         this.writes = writes;
@@ -71,6 +81,7 @@ public class RunQueue {
      * Identifies this platform's database (cluster system identifier and database name): the
      * label that tells this platform's containers from another platform's on a shared host.
      */
+    @Override
     public String platformId() {
         return database.id();
     }
@@ -80,17 +91,20 @@ public class RunQueue {
         return runs.heartbeat(runId, workerId);
     }
 
+    @Override
     public void progress(long runId, String workerId, String step, Integer level) {
         writes.retrying("progress of run " + runId, () -> runs.step(runId, workerId, step, level));
     }
 
     /** Whether the run's job was cancelled (or is being cancelled). */
+    @Override
     public boolean cancelRequested(long runId) {
         JobStatus status = jobs.statusOfRun(runId);
         return status == JobStatus.CANCEL_REQUESTED || status == JobStatus.CANCELLED;
     }
 
     /** Ends a run this worker owns, then settles its job when no run is left to execute. */
+    @Override
     public void finish(ClaimedRun run, String workerId, RunStatus outcome, String reason) {
         writes.retrying("outcome of " + run.label(), () -> {
             if (!runs.finish(run.runId(), workerId, outcome, reason)) {
@@ -107,6 +121,7 @@ public class RunQueue {
      * A graceful stop (a deployment, a drained host) is not the run's failure, so it does not use up
      * one of the run's {@code maxAttempts}: a crash does (see {@link #recoverStale}).
      */
+    @Override
     public void release(ClaimedRun run, String workerId, String reason) {
         writes.retrying("release of " + run.label(), () -> {
             if (runs.release(run.runId(), workerId, reason)) {
@@ -160,6 +175,9 @@ public class RunQueue {
 
     private void deleteAttemptData(long runId) {
         points.deleteOfRun(runId);
+        series.deleteOfRun(runId);
+        findings.deleteOfRun(runId);
+        jvm.deleteOfRun(runId);
         artifacts.deleteOfRun(runId);
     }
 

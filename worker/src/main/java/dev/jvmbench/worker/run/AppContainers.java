@@ -6,6 +6,7 @@ import dev.jvmbench.common.job.Upstream;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.ContainerSpec;
+import dev.jvmbench.worker.probe.JfrAnalyzer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,24 +33,24 @@ final class AppContainers {
     private AppContainers() {
     }
 
-    static ContainerSpec app(RunContext ctx, WorkerProperties properties) {
+    /** @param port where the app listens (SERVER_PORT for a stock app or a user's app without a fixed port) */
+    static ContainerSpec app(RunContext ctx, int port, WorkerProperties properties) {
         JobSpec spec = ctx.run.spec();
         Map<String, String> env = new LinkedHashMap<>(spec.env());
-        env.putAll(ctx.plan.appEnv());
+        env.putAll(ctx.plan().appEnv());
         env.putAll(threadModelEnv(ctx.run.threadModel(), spec));
         if (spec.usesStockApps() || spec.app().port() == null) {
-            env.put("SERVER_PORT", Integer.toString(ctx.appPort));
+            env.put("SERVER_PORT", Integer.toString(port));
         }
-        if (ctx.upstreamPorts.containsKey(Upstream.HTTP)) {
-            env.put("BENCH_UPSTREAM_HTTP_URL", "http://127.0.0.1:" + ctx.upstreamPorts.get(Upstream.HTTP) + "/");
-        }
-        if (ctx.upstreamPorts.containsKey(Upstream.DB)) {
-            env.put("BENCH_UPSTREAM_DB_URL", "jdbc:postgresql://127.0.0.1:" + ctx.upstreamPorts.get(Upstream.DB) + "/bench");
+        ctx.upstreams().port(Upstream.HTTP).ifPresent(http ->
+                env.put("BENCH_UPSTREAM_HTTP_URL", "http://127.0.0.1:" + http + "/"));
+        ctx.upstreams().port(Upstream.DB).ifPresent(db -> {
+            env.put("BENCH_UPSTREAM_DB_URL", "jdbc:postgresql://127.0.0.1:" + db + "/bench");
             env.put("BENCH_UPSTREAM_DB_USER", DB_USER);
             env.put("BENCH_UPSTREAM_DB_PASSWORD", DB_PASSWORD);
-        }
+        });
         env.put("JAVA_TOOL_OPTIONS", String.join(" ", jvmOptions(ctx)));
-        return ContainerSpec.builder(ctx.image)
+        return ContainerSpec.builder(ctx.image())
                 .namePrefix("bench-run" + ctx.run.runId() + "-app")
                 .runId(Long.toString(ctx.run.runId()))
                 .labels(roleLabels(ctx, ContainerLabels.ROLE_APP))
@@ -86,7 +87,7 @@ final class AppContainers {
     static List<String> jvmOptions(RunContext ctx) {
         JobSpec spec = ctx.run.spec();
         List<String> options = new ArrayList<>();
-        options.add(dev.jvmbench.worker.probe.JfrAnalyzer.JVM_FLAG);
+        options.addAll(JfrAnalyzer.JVM_OPTIONS);
         if (ctx.run.threadModel() == ThreadModel.PLATFORM && spec.platform().stackSizeKb() != null) {
             options.add("-Xss" + spec.platform().stackSizeKb() + "k");
         }
@@ -97,7 +98,7 @@ final class AppContainers {
     static ContainerSpec nginx(RunContext ctx, int port, WorkerProperties properties) {
         return upstream(NGINX_IMAGE, ContainerLabels.ROLE_NGINX, "www-data", ctx, properties)
                 .env("PORT", Integer.toString(port))
-                .env("DELAY_SECONDS", Double.toString(ctx.plan.httpDelayMs() / 1000.0))
+                .env("DELAY_SECONDS", Double.toString(ctx.plan().httpDelayMs() / 1000.0))
                 .build();
     }
 

@@ -1,6 +1,10 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.job.LoadProfile;
+import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngineUnavailableException;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
+import dev.jvmbench.worker.queue.RunControl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,42 +40,56 @@ class BenchmarkJobFactory {
     static final ExitStatus RUN_FAILED = new ExitStatus("RUN_FAILED");
     private static final Logger log = LoggerFactory.getLogger(BenchmarkJobFactory.class);
     private final JobRepository repository;
-    private final RunSteps steps;
-    private final dev.jvmbench.worker.queue.RunQueue queue;
+    private final ProvisionPhase provision;
+    private final VerifyPhase verify;
+    private final LoadPhase load;
+    private final CollectPhase collect;
+    private final TeardownPhase teardown;
+    private final ContainerEngine engine;
+    private final RunControl control;
     private final WorkerMetrics metrics;
     private final ResourcelessTransactionManager noTransaction = new ResourcelessTransactionManager();
 
-    BenchmarkJobFactory(JobRepository repository, RunSteps steps, dev.jvmbench.worker.queue.RunQueue queue,
+    BenchmarkJobFactory(JobRepository repository, ProvisionPhase provision, VerifyPhase verify, LoadPhase load,
+                        CollectPhase collect, TeardownPhase teardown, ContainerEngine engine, RunControl control,
                         WorkerMetrics metrics) {
-        this.metrics = metrics;
         this.repository = repository;
-        this.steps = steps;
-        this.queue = queue;
+        this.provision = provision;
+        this.verify = verify;
+        this.load = load;
+        this.collect = collect;
+        this.teardown = teardown;
+        this.engine = engine;
+        this.control = control;
+        this.metrics = metrics;
     }
 
     Job create(RunContext ctx) {
         List<Step> work = new ArrayList<>();
-        work.add(step("resolve-image", ctx, steps::resolveImage));
-        work.add(step("start-upstreams", ctx, steps::startUpstreams));
-        work.add(step("start-app", ctx, steps::startApp));
-        work.add(step("verify", ctx, steps::verify));
-        work.add(step("warm-up", ctx, steps::warmUp));
-        List<Integer> levels = ctx.run.spec().load().levels();
-        for (int i = 0; i < levels.size(); i++) {
+        work.add(step("resolve-image", ctx, provision::resolveImage));
+        work.add(step("start-upstreams", ctx, provision::startUpstreams));
+        work.add(step("start-app", ctx, provision::startApp));
+        work.add(step("verify", ctx, verify::verify));
+        work.add(step("warm-up", ctx, load::warmUp));
+        LoadProfile profile = ctx.run.spec().load();
+        for (int i = 0; i < profile.levelSteps(); i++) {
             int index = i;
-            work.add(step("load-" + (i + 1) + "-level-" + levels.get(i), ctx, c -> steps.loadLevel(c, index)));
+            // a search's levels are decided as it goes: its steps are numbered, a step past its end does nothing
+            String name = profile.search() != null ? "load-" + (i + 1) + "-search"
+                    : "load-" + (i + 1) + "-level-" + profile.levels().get(i);
+            work.add(step(name, ctx, c -> load.level(c, index)));
         }
-        work.add(step("collect", ctx, steps::collect));
-        Step teardown = teardown(ctx);
+        work.add(step("collect", ctx, collect::collect));
+        Step teardownStep = teardownStep(ctx);
 
         FlowBuilder<Flow> flow = new FlowBuilder<Flow>("run-" + ctx.run.runId()).start(work.getFirst());
         for (int i = 0; i < work.size(); i++) {
             Step current = work.get(i);
-            flow.from(current).on(ABORT.getExitCode()).to(teardown);
-            flow.from(current).on("*").to(i + 1 < work.size() ? work.get(i + 1) : teardown);
+            flow.from(current).on(ABORT.getExitCode()).to(teardownStep);
+            flow.from(current).on("*").to(i + 1 < work.size() ? work.get(i + 1) : teardownStep);
         }
-        flow.from(teardown).on(RUN_FAILED.getExitCode()).fail();
-        flow.from(teardown).on("*").end();
+        flow.from(teardownStep).on(RUN_FAILED.getExitCode()).fail();
+        flow.from(teardownStep).on("*").end();
         return new JobBuilder(JOB_NAME, repository).start(flow.build()).end().build();
     }
 
@@ -82,7 +100,7 @@ class BenchmarkJobFactory {
     private Step step(String name, RunContext ctx, Consumer<RunContext> work) {
         return new StepBuilder(name, repository).tasklet((contribution, chunk) -> {
             ctx.checkRelease();
-            if (!ctx.decided() && queue.cancelRequested(ctx.run.runId())) {
+            if (!ctx.decided() && control.cancelRequested(ctx.run.runId())) {
                 ctx.cancel();
             }
             if (ctx.decided()) {
@@ -91,20 +109,20 @@ class BenchmarkJobFactory {
             }
             String step = WorkerMetrics.stepTag(name);
             if (!step.equals("load")) {
-                queue.progress(ctx.run.runId(), ctx.workerId, step, null);
+                control.progress(ctx.run.runId(), ctx.workerId, step, null);
             }
             long started = System.nanoTime();
             try {
                 work.accept(ctx);
                 log.info("{}: step {} done in {} ms", ctx.run.label(), name, (System.nanoTime() - started) / 1_000_000);
             } catch (RunFailure e) {
-                fail(ctx, name, steps.explain(ctx, name, e.getMessage()), e);
+                fail(ctx, name, AppEnd.explain(engine, ctx, name, e.getMessage()), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.getMessage()));
-            } catch (dev.jvmbench.worker.container.ContainerEngineUnavailableException e) {
+            } catch (ContainerEngineUnavailableException e) {
                 fail(ctx, name, WorkerMetrics.ENGINE_UNAVAILABLE + ": " + e.getMessage(), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.getMessage()));
             } catch (RuntimeException e) {
-                fail(ctx, name, steps.explain(ctx, name, name + " failed: " + e.getMessage()), e);
+                fail(ctx, name, AppEnd.explain(engine, ctx, name, name + " failed: " + e.getMessage()), e);
                 contribution.setExitStatus(ABORT.addExitDescription(e.toString()));
             } finally {
                 stepEnded(name, started);
@@ -118,10 +136,10 @@ class BenchmarkJobFactory {
         ctx.fail(reason, step);
     }
 
-    private Step teardown(RunContext ctx) {
+    private Step teardownStep(RunContext ctx) {
         return new StepBuilder("teardown", repository).tasklet((contribution, chunk) -> {
             long started = System.nanoTime();
-            steps.teardown(ctx);
+            teardown.teardown(ctx);
             stepEnded("teardown", started);
             if (ctx.outcome() instanceof RunOutcome.Failed failed) {
                 contribution.setExitStatus(RUN_FAILED.addExitDescription(failed.reason()));

@@ -8,6 +8,7 @@ import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.worker.probe.TheoreticalCeiling;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -66,7 +67,8 @@ class PointAssembler {
                 scrape == null || scrape.peakThreadsMax() == null ? null : (int) Math.round(scrape.peakThreadsMax()),
                 scrape == null ? null : scrape.scrapeSuccessShare(),
                 load.loadgenCpuPercent(), saturated, rateReached, ceiling,
-                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags);
+                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags,
+                null, null, null, null, load.latencyHistogram(), null, null);
     }
 
     private static Double ms(Integer millis) {
@@ -75,20 +77,21 @@ class PointAssembler {
 
     /** The closed model's ceiling: what the scenario's waits allow at this concurrency (docs/metrics.md). */
     private static Double ceiling(RunContext ctx, int concurrency) {
-        var params = ctx.plan.params();
-        Double waitMs = switch (ctx.plan.name()) {
+        ScenarioPlan plan = ctx.plan();
+        var params = plan.params();
+        Double waitMs = switch (plan.name()) {
             case "io-http" -> params.get("delayMs");
             case "io-db", "sleep" -> params.get("sleepMs");
             case "pinning" -> params.get("holdMs");
             default -> null;
         };
-        if (!ctx.plan.stock() || waitMs == null) {
+        if (!plan.stock() || waitMs == null) {
             return null;
         }
         Double pool = params.get("poolSize");
-        return TheoreticalCeiling.requestsPerSecond(new TheoreticalCeiling.Cell(ctx.plan.name(),
+        return TheoreticalCeiling.requestsPerSecond(new TheoreticalCeiling.Cell(plan.name(),
                 ctx.run.threadModel().wireName(), concurrency, ctx.run.spec().platform().maxThreads(),
-                java.time.Duration.ofNanos((long) (waitMs * 1_000_000)), pool == null ? null : pool.intValue(),
+                Duration.ofNanos((long) (waitMs * 1_000_000)), pool == null ? null : pool.intValue(),
                 ctx.run.spec().limits().cpus(), ctx.run.jdk()));
     }
 }

@@ -1,21 +1,18 @@
 package dev.jvmbench.worker.run;
 
-import dev.jvmbench.common.job.Upstream;
-import dev.jvmbench.worker.queue.ClaimedRun;
 import dev.jvmbench.worker.container.RunningContainer;
-import dev.jvmbench.worker.load.LoadGenerator;
-import dev.jvmbench.worker.probe.ContainerSampler;
-import dev.jvmbench.worker.probe.PrometheusScraper;
+import dev.jvmbench.worker.queue.ClaimedRun;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.Deque;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
- * What the steps of one run share: the containers and probes they started (so teardown can
- * stop them whatever happened), the measured windows, and the outcome once decided.
+ * One run across its Batch steps: who runs it, the typed result each phase hands to the next
+ * (each set once, by the phase that produces it), and the outcome once decided. Teardown reads
+ * what was started from here whatever happened before.
  */
 final class RunContext {
 
@@ -23,21 +20,26 @@ final class RunContext {
     final String workerId;
     final String platformId;
     final Path workDir;
-    ScenarioPlan plan;
-    String image;
-    final Map<Upstream, RunningContainer> upstreams = new EnumMap<>(Upstream.class);
-    final Map<Upstream, Integer> upstreamPorts = new EnumMap<>(Upstream.class);
-    RunningContainer app;
-    int appPort;
-    ContainerSampler sampler;
-    PrometheusScraper scraper;
-    LoadGenerator loadGenerator;
-    final List<MeasuredLevel> measured = new ArrayList<>();
-    /** The load generator's answer per level, kept as a raw artifact of the run. */
-    final List<dev.jvmbench.worker.load.LevelResult> loadResults = new ArrayList<>();
+
+    private ScenarioPlan plan;
+    private String image;
+    private Upstreams upstreams = Upstreams.NONE;
+    private RunningContainer appContainer;
+    private StartedApp app;
+    private volatile boolean appStoppedByWorker;
+    private Integer osThreadsAtReady;
+    private CapacitySearcher search;
+    private LoadSession load;
+    private final List<MeasuredLevel> measured = new ArrayList<>();
+    /** What teardown closes, in reverse order of start: probes, scraper, load generator. */
+    private final Deque<Started> toClose = new ArrayDeque<>();
+
+    record Started(String what, AutoCloseable resource) {
+    }
+
     private volatile RunOutcome outcome;
     /** The Batch step whose failure decided the run, for the failures metric; null otherwise. */
-    String failedStep;
+    private String failedStep;
     private volatile String releaseReason;
 
     RunContext(ClaimedRun run, String workerId, String platformId, Path workDir) {
@@ -47,8 +49,106 @@ final class RunContext {
         this.workDir = workDir;
     }
 
-    /** A stored point's level and its measured window, for the JFR analysis at the end. */
-    record MeasuredLevel(int levelIndex, int level, Instant start, Instant end) {
+    ScenarioPlan plan() {
+        return required(plan, "the scenario plan");
+    }
+
+    void plan(ScenarioPlan value) {
+        plan = once(plan, value, "the scenario plan");
+    }
+
+    String image() {
+        return required(image, "the image");
+    }
+
+    void image(String value) {
+        image = once(image, value, "the image");
+    }
+
+    Upstreams upstreams() {
+        return upstreams;
+    }
+
+    /** Upstreams are added one by one, so that teardown knows each as soon as it started. */
+    void upstreams(Upstreams value) {
+        upstreams = value;
+    }
+
+    /** The app's container from the moment the engine started it (ready or not): its logs explain a failure. */
+    Optional<RunningContainer> appContainer() {
+        return Optional.ofNullable(appContainer);
+    }
+
+    void appContainer(RunningContainer value) {
+        appContainer = once(appContainer, value, "the app container");
+    }
+
+    /** From now on the app's end is the worker's doing (collect stops it), not a cause of anything. */
+    void appStoppedByWorker() {
+        appStoppedByWorker = true;
+    }
+
+    boolean isAppStoppedByWorker() {
+        return appStoppedByWorker;
+    }
+
+    /** The run's capacity search, when its job searches instead of listing levels. */
+    CapacitySearcher search() {
+        if (search == null) {
+            search = new CapacitySearcher(run.spec().load().search());
+        }
+        return search;
+    }
+
+    /** Whether a shutdown asked the run to stop at its next step boundary. */
+    boolean releaseRequested() {
+        return releaseReason != null;
+    }
+
+    /** The JVM's OS threads once ready, before any load; null when not measured. */
+    Integer osThreadsAtReady() {
+        return osThreadsAtReady;
+    }
+
+    void osThreadsAtReady(Integer threads) {
+        osThreadsAtReady = threads;
+    }
+
+    /** The app once it answered its readiness probe. */
+    StartedApp app() {
+        return required(app, "the app");
+    }
+
+    void app(StartedApp value) {
+        app = once(app, value, "the app");
+    }
+
+    LoadSession load() {
+        return required(load, "the load generator");
+    }
+
+    void load(LoadSession value) {
+        load = once(load, value, "the load generator");
+    }
+
+    /** The levels measured so far, in order. */
+    List<MeasuredLevel> measured() {
+        return List.copyOf(measured);
+    }
+
+    void measured(MeasuredLevel level) {
+        measured.add(level);
+    }
+
+    /** Registers something teardown must close whatever happens. */
+    <T extends AutoCloseable> T closeAtTeardown(String what, T resource) {
+        toClose.push(new Started(what, resource));
+        return resource;
+    }
+
+    /** What teardown closes, the last started first. */
+    List<Started> toClose() {
+        return List.copyOf(toClose);
     }
 
     boolean decided() {
@@ -59,8 +159,8 @@ final class RunContext {
         return outcome == null ? new RunOutcome.Succeeded() : outcome;
     }
 
-    void fail(String reason) {
-        fail(reason, null);
+    String failedStep() {
+        return failedStep;
     }
 
     /** The first decision wins: what fails after it is a consequence, and its step is the one the metric counts. */
@@ -87,5 +187,19 @@ final class RunContext {
         if (releaseReason != null && outcome == null) {
             outcome = new RunOutcome.Released(releaseReason);
         }
+    }
+
+    private static <T> T required(T value, String what) {
+        if (value == null) {
+            throw new IllegalStateException(what + " is not there yet: a step ran before the one that provides it");
+        }
+        return value;
+    }
+
+    private static <T> T once(T current, T value, String what) {
+        if (current != null) {
+            throw new IllegalStateException(what + " was already set");
+        }
+        return java.util.Objects.requireNonNull(value, what);
     }
 }

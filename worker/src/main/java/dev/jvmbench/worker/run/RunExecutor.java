@@ -3,10 +3,12 @@ package dev.jvmbench.worker.run;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.queue.ClaimedRun;
-import dev.jvmbench.worker.queue.RunQueue;
+import dev.jvmbench.worker.queue.RunControl;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -22,27 +24,29 @@ public class RunExecutor {
 
     private static final Logger log = LoggerFactory.getLogger(RunExecutor.class);
     private final BenchmarkJobFactory jobs;
-    private final RunSteps steps;
+    private final TeardownPhase teardown;
     private final JobOperator operator;
-    private final RunQueue queue;
+    private final RunControl control;
+    private final Clock clock;
     private final WorkerProperties properties;
     private final WorkerMetrics metrics;
     private final AtomicReference<RunContext> current = new AtomicReference<>();
 
-    RunExecutor(BenchmarkJobFactory jobs, RunSteps steps, JobOperator operator, RunQueue queue,
-                WorkerProperties properties, WorkerMetrics metrics) {
-        this.metrics = metrics;
+    RunExecutor(BenchmarkJobFactory jobs, TeardownPhase teardown, JobOperator operator, RunControl control,
+                WorkerProperties properties, WorkerMetrics metrics, Clock clock) {
         this.jobs = jobs;
-        this.steps = steps;
+        this.teardown = teardown;
         this.operator = operator;
-        this.queue = queue;
+        this.control = control;
         this.properties = properties;
+        this.metrics = metrics;
+        this.clock = clock;
     }
 
     public void execute(ClaimedRun run) {
         // One instant for the claim: the job parameter and the work directory both name it.
-        long claimedAt = System.currentTimeMillis();
-        RunContext ctx = new RunContext(run, properties.id(), queue.platformId(), workDir(run, claimedAt));
+        long claimedAt = clock.millis();
+        RunContext ctx = new RunContext(run, properties.id(), control.platformId(), workDir(run, claimedAt));
         current.set(ctx);
         long started = System.nanoTime();
         log.info("{}: started (attempt {})", run.label(), run.attempt());
@@ -57,34 +61,34 @@ public class RunExecutor {
             log.debug("{}: batch execution {} ended {}", run.label(), execution.getId(), execution.getStatus());
         } catch (Exception e) {
             log.error("{}: the batch job could not run", run.label(), e);
-            ctx.fail("the worker could not execute the run: " + e.getMessage());
-            steps.teardown(ctx);
+            ctx.fail("the worker could not execute the run: " + e.getMessage(), null);
+            teardown.teardown(ctx);
         } finally {
             current.set(null);
         }
         RunOutcome outcome = ctx.outcome();
         String outcomeTag = switch (outcome) {
             case RunOutcome.Succeeded s -> {
-                queue.finish(run, properties.id(), RunStatus.SUCCEEDED, null);
+                control.finish(run, properties.id(), RunStatus.SUCCEEDED, null);
                 yield "succeeded";
             }
             case RunOutcome.Failed f -> {
-                queue.finish(run, properties.id(), RunStatus.FAILED, f.reason());
+                control.finish(run, properties.id(), RunStatus.FAILED, f.reason());
                 yield "failed";
             }
             case RunOutcome.Cancelled c -> {
-                queue.finish(run, properties.id(), RunStatus.CANCELLED, "cancelled by request");
+                control.finish(run, properties.id(), RunStatus.CANCELLED, "cancelled by request");
                 yield "cancelled";
             }
             case RunOutcome.Released r -> {
-                queue.release(run, properties.id(), r.reason());
+                control.release(run, properties.id(), r.reason());
                 yield "released";
             }
         };
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         metrics.runEnded(outcomeTag, took);
         if (outcome instanceof RunOutcome.Failed failed) {
-            metrics.runFailed(WorkerMetrics.reasonClass(failed.reason(), ctx.failedStep));
+            metrics.runFailed(WorkerMetrics.reasonClass(failed.reason(), ctx.failedStep()));
         }
         log.info("{}: ended {} after {} s", run.label(), outcome, took.toSeconds());
     }
@@ -100,7 +104,7 @@ public class RunExecutor {
     private Path workDir(ClaimedRun run, long claimedAt) {
         try {
             return Files.createDirectories(properties.workDir().resolve("run-" + run.runId() + "-" + run.attempt() + "-" + claimedAt));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("cannot create the work directory under " + properties.workDir(), e);
         }
     }

@@ -25,21 +25,22 @@ class AppContainersTest {
             Duration.ofSeconds(5), Duration.ofSeconds(60), 2, Path.of("/tmp/w"), Path.of("/tmp/d"),
             Duration.ofSeconds(180), Duration.ofSeconds(5), 4096, 16384, 0.9);
 
+    private static final int APP_PORT = 18080;
+
     private static RunContext context(ThreadModel model, Integer maxThreads) {
         JobSpec spec = new JobSpec(null, List.of(model), List.of(25), new ScenarioSpec("io-db", Map.of(), null),
                 new LoadProfile(null, List.of(10), null, null, null), null, 1,
                 maxThreads == null ? null : new PlatformThreads(maxThreads, null), List.of("-Xmx256m"),
                 Map.of("APP_MODE", "x"), null, null, null, null).normalized();
         RunContext ctx = new RunContext(new ClaimedRun(7, 3, 1, 25, model, 1, 1, spec, null), "w1", "p1", Path.of("/tmp/w"));
-        ctx.plan = ScenarioPlan.of(spec, CATALOG);
-        ctx.image = "jvmbench/target-mvc:jdk25";
-        ctx.appPort = 18080;
+        ctx.plan(ScenarioPlan.of(spec, CATALOG));
+        ctx.image("jvmbench/target-mvc:jdk25");
         return ctx;
     }
 
     @Test
     void theAppRunsInTheBox() {
-        ContainerSpec app = AppContainers.app(context(ThreadModel.VIRTUAL, null), PROPERTIES);
+        ContainerSpec app = AppContainers.app(context(ThreadModel.VIRTUAL, null), APP_PORT, PROPERTIES);
 
         assertThat(app.isSandboxed()).isTrue();
         assertThat(app.user()).isEqualTo(ContainerSpec.APP_USER);
@@ -58,10 +59,10 @@ class AppContainersTest {
 
     @Test
     void aPlatformPoolLargerThanThePidsLimitGetsRoomForItsThreads() {
-        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 200), PROPERTIES).pidsLimit()).isEqualTo(4096);
-        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 10000), PROPERTIES).pidsLimit())
+        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 200), APP_PORT, PROPERTIES).pidsLimit()).isEqualTo(4096);
+        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 10000), APP_PORT, PROPERTIES).pidsLimit())
                 .isEqualTo(10000 + AppContainers.JVM_THREAD_HEADROOM);
-        assertThat(AppContainers.app(context(ThreadModel.VIRTUAL, 10000), PROPERTIES).pidsLimit()).isEqualTo(4096);
+        assertThat(AppContainers.app(context(ThreadModel.VIRTUAL, 10000), APP_PORT, PROPERTIES).pidsLimit()).isEqualTo(4096);
     }
 
     @Test

@@ -1,0 +1,33 @@
+package dev.jvmbench.worker;
+
+import dev.jvmbench.worker.load.GatlingProcessLoadGenerator;
+import dev.jvmbench.worker.load.LoadGeneratorFactory;
+import dev.jvmbench.worker.load.LoadGeneratorProperties;
+import dev.jvmbench.worker.probe.ContainerProbes;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The worker's seams to the world that are not adapters of their own: the clock, the load
+ * generator's launcher and the container probes. The run flow takes them injected, so its unit
+ * tests replace each with an in-memory one.
+ */
+@Configuration(proxyBeanMethods = false)
+class WorkerConfiguration {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    LoadGeneratorFactory loadGeneratorFactory(LoadGeneratorProperties properties) {
+        return runWorkDir -> GatlingProcessLoadGenerator.start(properties, runWorkDir);
+    }
+
+    @Bean
+    ContainerProbes containerProbes() {
+        return ContainerProbes.ofHost();
+    }
+}

@@ -1,0 +1,417 @@
+package dev.jvmbench.worker.finding;
+
+import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.series.PointSeries;
+import dev.jvmbench.common.series.SeriesMetric;
+import dev.jvmbench.common.stats.Steadiness;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The findings one measured level shows on its own, each rule a method with its thresholds as
+ * constants (docs/findings.md lists them). Pure: the same facts give the same findings.
+ */
+final class LevelRules {
+
+    /** Seconds in a row without an answer, while requests are in flight, that count as "stopped answering". */
+    static final int STOPPED_SECONDS = 3;
+    /** Little's law's predicted response time, as a share of the timeout, from which timeouts are queueing. */
+    static final double QUEUEING_SHARE_OF_TIMEOUT = 0.8;
+    /** Share of the CFS periods (100 ms) in which the container was throttled. */
+    static final double THROTTLED_PERIOD_SHARE = 0.25;
+    static final double CFS_PERIODS_PER_SECOND = 10;
+    /** Measured throughput above the model's ceiling by more than this share. */
+    static final double CEILING_EXCEEDED_SHARE = 1.05;
+    /** Scrapes answered in time below this share (the points' scrapes-failed flag uses the same). */
+    static final double SCRAPES_ANSWERED_SHARE = 0.9;
+    /** CPU of the limit from which a reactive app's starved monitoring means a busy event loop. */
+    static final double SATURATED_CPU_PERCENT = 85;
+    /** Open descriptors as a share of the nofile limit. */
+    static final double FD_SHARE = 0.8;
+    static final int CLOSE_WAIT_MIN = 20;
+    static final int CLOSE_WAIT_GROWTH_MIN = 10;
+    /** Share of the median latency spent waiting for a pooled connection. */
+    static final double POOL_WAIT_SHARE = 0.1;
+    /** Throughput at this share of the pool's ceiling, with more users than connections, means the pool caps it. */
+    static final double POOL_CEILING_SHARE = 0.8;
+    static final double CARRIER_CPU_PERCENT = 80;
+    /** OS threads above those at readiness, in absolute number and as a share, in a virtual-thread run. */
+    static final int HIDDEN_THREADS_MIN = 20;
+    static final double HIDDEN_THREADS_SHARE = 0.5;
+
+    private LevelRules() {
+    }
+
+    static List<Finding> evaluate(RunFacts run, LevelFacts level) {
+        List<Finding> found = new ArrayList<>();
+        loadgenSaturated(level, found);
+        offeredRateNotReached(run, level, found);
+        stoppedAnswering(level, found);
+        queueingTimeouts(run, level, found);
+        poolExhausted(run, level, found);
+        cpuThrottled(level, found);
+        monitoringStarved(run, level, found);
+        carrierStarvation(run, level, found);
+        hiddenPlatformThreads(run, level, found);
+        fdPressure(run, level, found);
+        closeWaitGrowth(level, found);
+        ceilingExceeded(run, level, found);
+        notSteady(run, level, found);
+        requestErrors(level, found);
+        return found;
+    }
+
+    private static void loadgenSaturated(LevelFacts l, List<Finding> found) {
+        if (!l.loadgenSaturated()) {
+            return;
+        }
+        found.add(finding(FindingCode.LOADGEN_SATURATED, l, l.start(),
+                "The load generator used %s%% CPU of its %d cores: %s req/s measures the generator, not the app."
+                        .formatted(n(l.loadgenCpuPercent()), l.loadgenCpuCores(), n(l.throughputRps())),
+                evidence("loadgenCpuPercent", l.loadgenCpuPercent(), "loadgenCpuCores", l.loadgenCpuCores(),
+                        "throughputRps", l.throughputRps()), null));
+    }
+
+    private static void offeredRateNotReached(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (run.loadModel() != LoadModel.OPEN || !Boolean.FALSE.equals(l.offeredRateReached())) {
+            return;
+        }
+        double started = l.series() == null ? Double.NaN : mean(l.series().column(SeriesMetric.STARTED));
+        found.add(finding(FindingCode.OFFERED_RATE_NOT_REACHED, l, l.start(),
+                "The generator started %s requests per second of the %d asked: this level did not happen as specified."
+                        .formatted(n(started), l.level()),
+                evidence("offeredRps", l.level(), "startedRps", started), null));
+    }
+
+    /** The longest stretch of seconds that completed nothing while requests were in flight. */
+    private static void stoppedAnswering(LevelFacts l, List<Finding> found) {
+        PointSeries s = l.series();
+        if (s == null || !s.has(SeriesMetric.THROUGHPUT)) {
+            return;
+        }
+        List<Double> ok = s.column(SeriesMetric.THROUGHPUT);
+        List<Double> errors = s.column(SeriesMetric.ERRORS);
+        List<Double> timeouts = s.column(SeriesMetric.errorsOf("timeout"));
+        List<Double> inFlight = s.column(SeriesMetric.IN_FLIGHT);
+        int bestStart = -1;
+        int bestLength = 0;
+        int runStart = -1;
+        for (int i = 0; i <= s.seconds(); i++) {
+            boolean silent = i < s.seconds() && zero(ok.get(i))
+                    && zero(minus(errors.get(i), timeouts.get(i)))
+                    && (inFlight.get(i) == null || inFlight.get(i) > 0);
+            if (silent && runStart < 0) {
+                runStart = i;
+            } else if (!silent && runStart >= 0) {
+                if (i - runStart > bestLength) {
+                    bestLength = i - runStart;
+                    bestStart = runStart;
+                }
+                runStart = -1;
+            }
+        }
+        if (bestLength < STOPPED_SECONDS) {
+            return;
+        }
+        Instant from = s.at(bestStart);
+        double inFlightMean = mean(inFlight.subList(bestStart, bestStart + bestLength));
+        found.add(finding(FindingCode.STOPPED_ANSWERING, l, from,
+                "The app answered no request for %d s from %s while %s requests were in flight; it answered %s req/s over the window."
+                        .formatted(bestLength, from, n(inFlightMean), n(l.throughputRps())),
+                evidence("silentSeconds", bestLength, "from", from.toString(),
+                        "to", from.plusSeconds(bestLength).toString(), "inFlightMean", inFlightMean,
+                        "windowSeconds", s.seconds()), null));
+    }
+
+    /**
+     * Little's law: N users each holding one request, served at capacity C, wait N / C each. When
+     * that passes the timeout, the timeouts are queueing for the pool, not slow work.
+     */
+    private static void queueingTimeouts(RunFacts run, LevelFacts l, List<Finding> found) {
+        long timeouts = l.errorsOf("timeout");
+        if (run.loadModel() != LoadModel.CLOSED || timeouts == 0) {
+            return;
+        }
+        // The capacity: the scenario's model where it has one, else the best second the app showed
+        // (its mean would count the seconds lost to timeouts against it).
+        boolean modelled = l.ceilingRps() != null && l.ceilingRps() > 0;
+        double capacity = modelled ? l.ceilingRps() : bestSecond(l);
+        if (capacity <= 0) {
+            return;
+        }
+        double timeoutSeconds = run.requestTimeoutMs() / 1000.0;
+        double predicted = l.level() / capacity;
+        if (predicted < QUEUEING_SHARE_OF_TIMEOUT * timeoutSeconds) {
+            return;
+        }
+        long usersThatFit = (long) Math.floor(capacity * timeoutSeconds * QUEUEING_SHARE_OF_TIMEOUT);
+        String advice;
+        if (run.threadModel() == ThreadModel.PLATFORM && run.maxThreads() != null) {
+            double serviceSeconds = run.maxThreads() / capacity;
+            long threads = (long) Math.ceil(l.level() * 1.0);
+            advice = ("The pool of %d threads serves %s req/s (one request every %s ms per thread): raise "
+                    + "server.tomcat.threads.max towards %d (one per user), switch to virtual threads, or stay at or below "
+                    + "%d users for the %s s timeout.").formatted(run.maxThreads(), n(capacity), n(serviceSeconds * 1000),
+                    threads, usersThatFit, n(timeoutSeconds));
+        } else {
+            advice = "Stay at or below %d users for the %s s timeout, or raise what caps the app at %s req/s."
+                    .formatted(usersThatFit, n(timeoutSeconds), n(capacity));
+        }
+        found.add(finding(FindingCode.QUEUEING_TIMEOUTS, l, firstSecondWith(l, SeriesMetric.errorsOf("timeout")),
+                ("%d users against a capacity of %s req/s (%s): Little's law predicts %s s per request, past the %s s "
+                        + "timeout, so the %d timeouts are requests queued for a thread, not slow work.")
+                        .formatted(l.level(), n(capacity), modelled ? "the scenario's ceiling" : "its best second",
+                                n(predicted), n(timeoutSeconds), timeouts),
+                evidence("users", l.level(), "capacityRps", capacity, "capacityFrom", modelled ? "model" : "measured",
+                        "predictedResponseSeconds", predicted, "timeoutSeconds", timeoutSeconds, "timeouts", timeouts,
+                        "maxThreads", run.maxThreads()), advice));
+    }
+
+    private static void poolExhausted(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (l.poolPendingMax() != null && l.poolAcquireMeanMs() != null && l.latencyP50Ms() != null
+                && l.poolPendingMax() >= 1 && l.poolAcquireMeanMs() >= POOL_WAIT_SHARE * l.latencyP50Ms()) {
+            double share = l.poolAcquireMeanMs() / l.latencyP50Ms();
+            found.add(finding(FindingCode.POOL_EXHAUSTED, l, l.start(),
+                    ("Up to %s requests waited for a database connection, %s ms on average: %s%% of the median latency "
+                            + "(%s ms) is waiting for the pool%s.").formatted(n(l.poolPendingMax()), n(l.poolAcquireMeanMs()),
+                            n(Math.min(100, share * 100)), n(l.latencyP50Ms()),
+                            l.poolMax() == null ? "" : " of " + n(l.poolMax()) + " connections"),
+                    evidence("poolPendingMax", l.poolPendingMax(), "poolAcquireMeanMs", l.poolAcquireMeanMs(),
+                            "latencyP50Ms", l.latencyP50Ms(), "waitShareOfLatency", share, "poolMax", l.poolMax(),
+                            "source", "HikariCP metrics"), null));
+            return;
+        }
+        Double poolSize = run.param("poolSize");
+        Double sleepMs = run.param("sleepMs");
+        if (!run.stock() || !"io-db".equals(run.scenario()) || poolSize == null || sleepMs == null
+                || l.level() <= poolSize) {
+            return;
+        }
+        boolean threadsAreTheLimit = run.threadModel() == ThreadModel.PLATFORM && run.maxThreads() != null
+                && run.maxThreads() <= poolSize;
+        double poolCeiling = poolSize / (sleepMs / 1000);
+        if (threadsAreTheLimit || l.throughputRps() < POOL_CEILING_SHARE * poolCeiling) {
+            return;
+        }
+        found.add(finding(FindingCode.POOL_EXHAUSTED, l, l.start(),
+                ("%d users share %s pooled connections: at %s ms per query the pool serves at most %s req/s, and the app "
+                        + "ran at %s req/s (%s%% of that): the pool, not the threads, caps throughput.")
+                        .formatted(l.level(), n(poolSize), n(sleepMs), n(poolCeiling), n(l.throughputRps()),
+                                n(100 * l.throughputRps() / poolCeiling)),
+                evidence("users", l.level(), "poolSize", poolSize, "queryMs", sleepMs, "poolCeilingRps", poolCeiling,
+                        "throughputRps", l.throughputRps(), "source", "inferred from the ceiling"), null));
+    }
+
+    private static void cpuThrottled(LevelFacts l, List<Finding> found) {
+        if (l.throttledPeriods() == null || l.measuredSeconds() <= 0) {
+            return;
+        }
+        double share = l.throttledPeriods() / (l.measuredSeconds() * CFS_PERIODS_PER_SECOND);
+        if (share < THROTTLED_PERIOD_SHARE) {
+            return;
+        }
+        found.add(finding(FindingCode.CPU_THROTTLED, l, l.start(),
+                "The kernel throttled the container in %s%% of its 100 ms CPU periods (%s ms throttled) at %s%% of its CPU limit."
+                        .formatted(n(Math.min(100, share * 100)), n(l.throttledMs()), n(l.cpuPercentOfLimit())),
+                evidence("throttledPeriods", l.throttledPeriods(), "throttledShare", share, "throttledMs", l.throttledMs(),
+                        "cpuPercentOfLimit", l.cpuPercentOfLimit()), null));
+    }
+
+    private static void monitoringStarved(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (l.scrapeSuccessShare() == null || l.scrapeSuccessShare() >= SCRAPES_ANSWERED_SHARE) {
+            return;
+        }
+        Instant first = firstSecondWhere(l, SeriesMetric.SCRAPE_ANSWERED, value -> value == 0);
+        found.add(finding(FindingCode.MONITORING_STARVED, l, first,
+                "Only %s%% of the 1-second metrics scrapes were answered in time while the app ran at %s%% of its CPU limit."
+                        .formatted(n(100 * l.scrapeSuccessShare()), n(l.cpuPercentOfLimit())),
+                evidence("scrapeSuccessShare", l.scrapeSuccessShare(), "cpuPercentOfLimit", l.cpuPercentOfLimit()),
+                null));
+        if (run.threadModel() == ThreadModel.WEBFLUX && l.cpuPercentOfLimit() != null
+                && l.cpuPercentOfLimit() >= SATURATED_CPU_PERCENT) {
+            found.add(finding(FindingCode.EVENT_LOOP_BLOCKED, l, first,
+                    ("The reactive app used %s%% of its CPU limit and answered only %s%% of its metrics scrapes: the event "
+                            + "loop was busy computing, so every request on it waited, the scrape included.")
+                            .formatted(n(l.cpuPercentOfLimit()), n(100 * l.scrapeSuccessShare())),
+                    evidence("cpuPercentOfLimit", l.cpuPercentOfLimit(), "scrapeSuccessShare", l.scrapeSuccessShare()),
+                    null));
+        }
+    }
+
+    private static void carrierStarvation(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (run.threadModel() != ThreadModel.VIRTUAL || l.vtQueuedMean() == null || l.vtQueuedMean() < 1
+                || l.cpuPercentOfLimit() == null || l.cpuPercentOfLimit() >= CARRIER_CPU_PERCENT) {
+            return;
+        }
+        found.add(finding(FindingCode.CARRIER_STARVATION, l, l.start(),
+                ("On average %s virtual threads waited for one of %s carriers while the CPU ran at %s%% of its limit: the "
+                        + "carriers were held, not computing.").formatted(n(l.vtQueuedMean()),
+                        l.vtParallelism() == null ? "the" : n(l.vtParallelism()), n(l.cpuPercentOfLimit())),
+                evidence("vtQueuedMean", l.vtQueuedMean(), "carrierParallelism", l.vtParallelism(),
+                        "cpuPercentOfLimit", l.cpuPercentOfLimit()), null));
+    }
+
+    private static void hiddenPlatformThreads(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (run.threadModel() != ThreadModel.VIRTUAL || l.osThreadsAtReady() == null || l.osThreadsPeak() == null) {
+            return;
+        }
+        int grown = l.osThreadsPeak() - l.osThreadsAtReady();
+        if (grown < HIDDEN_THREADS_MIN || grown < HIDDEN_THREADS_SHARE * l.osThreadsAtReady()) {
+            return;
+        }
+        found.add(finding(FindingCode.HIDDEN_PLATFORM_THREADS, l, firstSecondWhere(l, SeriesMetric.OS_THREADS,
+                        value -> value >= l.osThreadsAtReady() + HIDDEN_THREADS_MIN),
+                ("The JVM ran %d OS threads at %d users, %d more than the %d it had when ready, although requests run on "
+                        + "virtual threads: something starts platform threads per concurrent call.")
+                        .formatted(l.osThreadsPeak(), l.level(), grown, l.osThreadsAtReady()),
+                evidence("osThreadsPeak", l.osThreadsPeak(), "osThreadsAtReady", l.osThreadsAtReady(), "grown", grown,
+                        "users", l.level()), null));
+    }
+
+    private static void fdPressure(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (l.openFdsPeak() == null || run.nofileLimit() <= 0 || l.openFdsPeak() < FD_SHARE * run.nofileLimit()) {
+            return;
+        }
+        found.add(finding(FindingCode.FD_PRESSURE, l, firstSecondWhere(l, SeriesMetric.OPEN_FDS,
+                        value -> value >= FD_SHARE * run.nofileLimit()),
+                "The JVM held up to %d open file descriptors of its limit of %d (%s%%)."
+                        .formatted(l.openFdsPeak(), run.nofileLimit(), n(100.0 * l.openFdsPeak() / run.nofileLimit())),
+                evidence("openFdsPeak", l.openFdsPeak(), "nofileLimit", run.nofileLimit()), null));
+    }
+
+    private static void closeWaitGrowth(LevelFacts l, List<Finding> found) {
+        if (l.closeWaitEnd() == null || l.closeWaitGrowth() == null || l.closeWaitEnd() < CLOSE_WAIT_MIN
+                || l.closeWaitGrowth() < CLOSE_WAIT_GROWTH_MIN) {
+            return;
+        }
+        found.add(finding(FindingCode.CLOSE_WAIT_GROWTH, l, l.start(),
+                ("%d of the app's sockets were in CLOSE_WAIT at the end of the window, %d more than at its start: the peer "
+                        + "closed them and the app did not.").formatted(l.closeWaitEnd(), l.closeWaitGrowth()),
+                evidence("closeWaitEnd", l.closeWaitEnd(), "closeWaitGrowth", l.closeWaitGrowth(),
+                        "openFdsPeak", l.openFdsPeak()), null));
+    }
+
+    private static void ceilingExceeded(RunFacts run, LevelFacts l, List<Finding> found) {
+        if (l.ceilingShare() == null || l.ceilingShare() <= CEILING_EXCEEDED_SHARE) {
+            return;
+        }
+        found.add(finding(FindingCode.CEILING_EXCEEDED, l, null,
+                ("%s req/s measured against a modelled ceiling of %s req/s (%sx): the %s model does not hold for this "
+                        + "run.").formatted(n(l.throughputRps()), n(l.ceilingRps()), n(l.ceilingShare()), run.scenario()),
+                evidence("throughputRps", l.throughputRps(), "ceilingRps", l.ceilingRps(), "ceilingShare", l.ceilingShare()),
+                null));
+    }
+
+    private static void notSteady(RunFacts run, LevelFacts l, List<Finding> found) {
+        Steadiness.Result s = l.steadiness();
+        if (s == null || s.verdict() != Steadiness.Verdict.NOT_STEADY) {
+            return;
+        }
+        String what = run.loadModel() == LoadModel.OPEN ? "median latency" : "throughput";
+        boolean warmingUp = run.loadModel() == LoadModel.OPEN ? !s.rising() : s.rising();
+        String advice = warmingUp
+                ? "Still warming up: the %d s warm-up was not enough. Lengthen it (e.g. %d s) or use adaptive warm-up."
+                        .formatted(run.warmupSeconds(), Math.max(30, run.warmupSeconds() * 3))
+                : "Degrading during the window: look at the level's heap, GC and error series for a leak or a queue building up.";
+        found.add(finding(FindingCode.NOT_STEADY, l, null,
+                "The %s %s by %s%% over the measured window (95%% interval %s%% to %s%%), more than the %s%% tolerance."
+                        .formatted(what, s.rising() ? "rose" : "fell", n(100 * Math.abs(s.drift())),
+                                n(100 * s.driftLow()), n(100 * s.driftHigh()), n(100 * s.tolerance())),
+                evidence("drift", s.drift(), "driftLow", s.driftLow(), "driftHigh", s.driftHigh(),
+                        "tolerance", s.tolerance(), "seconds", s.seconds(), "series", what,
+                        "warmingUp", warmingUp), advice));
+    }
+
+    private static void requestErrors(LevelFacts l, List<Finding> found) {
+        if (l.errors() == 0) {
+            return;
+        }
+        String causes = l.errorsByCause().entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
+        found.add(finding(FindingCode.REQUEST_ERRORS, l, firstSecondWhere(l, SeriesMetric.ERRORS, value -> value > 0),
+                "%d of %d requests failed (%s%%): %s.".formatted(l.errors(), l.requests(),
+                        n(100.0 * l.errors() / Math.max(1, l.requests())), causes),
+                evidence("errors", l.errors(), "requests", l.requests(), "errorsByCause", l.errorsByCause()), null));
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    static Finding finding(FindingCode code, LevelFacts l, Instant at, String summary, Map<String, Object> evidence,
+                           String advice) {
+        return Finding.of(code, l.levelIndex(), l.level(), at, summary, evidence, advice);
+    }
+
+    /** Name-value pairs, nulls left out. */
+    static Map<String, Object> evidence(Object... pairs) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            if (pairs[i + 1] != null) {
+                map.put((String) pairs[i], pairs[i + 1]);
+            }
+        }
+        return map;
+    }
+
+    /** The most successes completed in one second of the window, or the window's mean without a series. */
+    private static double bestSecond(LevelFacts l) {
+        if (l.series() == null || !l.series().has(SeriesMetric.THROUGHPUT)) {
+            return l.throughputRps();
+        }
+        return l.series().column(SeriesMetric.THROUGHPUT).stream().filter(v -> v != null)
+                .mapToDouble(Double::doubleValue).max().orElse(l.throughputRps());
+    }
+
+    private static Instant firstSecondWith(LevelFacts l, String metric) {
+        return firstSecondWhere(l, metric, value -> value > 0);
+    }
+
+    private static Instant firstSecondWhere(LevelFacts l, String metric, java.util.function.DoublePredicate test) {
+        PointSeries s = l.series();
+        if (s == null || !s.has(metric)) {
+            return null;
+        }
+        List<Double> column = s.column(metric);
+        for (int i = 0; i < column.size(); i++) {
+            if (column.get(i) != null && test.test(column.get(i))) {
+                return s.at(i);
+            }
+        }
+        return null;
+    }
+
+    private static boolean zero(Double value) {
+        return value == null || value == 0;
+    }
+
+    private static Double minus(Double a, Double b) {
+        return a == null ? null : a - (b == null ? 0 : b);
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** A figure as people read it: whole numbers as such, else no decimals from 100 up, one from 10, two below. */
+    static String n(Double value) {
+        if (value == null || value.isNaN()) {
+            return "-";
+        }
+        double abs = Math.abs(value);
+        boolean whole = abs < 1e12 && value == Math.rint(value);
+        String pattern = whole || abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : "%.2f";
+        return String.format(Locale.ROOT, pattern, value);
+    }
+
+    static String n(double value) {
+        return n(Double.valueOf(value));
+    }
+}

@@ -1,0 +1,30 @@
+package dev.jvmbench.worker.finding;
+
+import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.job.ThreadModel;
+import java.util.Map;
+
+/**
+ * What the rules know of the run as a whole: what it ran and under which limits.
+ *
+ * @param scenario         the scenario's name (a user's app names its own)
+ * @param stock            whether a stock app ran it (its parameters and ceiling model are known)
+ * @param params           the scenario's parameters with their effective values (stock apps)
+ * @param maxThreads       the platform-thread pool (platform model), else null
+ * @param requestTimeoutMs the generator's request timeout
+ * @param nofileLimit      the container's nofile limit
+ * @param warmupSeconds    each level's warm-up before its measured window
+ */
+public record RunFacts(String scenario, boolean stock, Map<String, Double> params, ThreadModel threadModel, int jdk,
+                       double cpus, int memoryMb, Integer maxThreads, LoadModel loadModel, int requestTimeoutMs,
+                       long nofileLimit, int warmupSeconds) {
+
+    public RunFacts {
+        params = Map.copyOf(params);
+    }
+
+    /** A stock-scenario parameter's effective value, or null. */
+    public Double param(String name) {
+        return params.get(name);
+    }
+}

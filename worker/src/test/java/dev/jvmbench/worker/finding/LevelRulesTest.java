@@ -1,0 +1,182 @@
+package dev.jvmbench.worker.finding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.finding.Severity;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.series.SeriesMetric;
+import dev.jvmbench.common.stats.Steadiness;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each level rule on hand-made facts: it fires on its evidence, names it, and stays quiet on a healthy level. */
+class LevelRulesTest {
+
+    private static List<FindingCode> codes(List<Finding> findings) {
+        return findings.stream().map(Finding::code).toList();
+    }
+
+    private static Finding only(FindingCode code, List<Finding> findings) {
+        return findings.stream().filter(f -> f.code() == code).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + code.code() + " in " + codes(findings)));
+    }
+
+    @Test
+    void aHealthyLevelHasNoFinding() {
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), Facts.level(80).build())).isEmpty();
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM),
+                Facts.level(20).set("ceiling", 100.0).set("throughput", 98.0).build())).isEmpty();
+    }
+
+    @Test
+    void timeoutsBeyondLittlesLawAreQueueingAndReplaceThePlainErrors() {
+        // the field case: a pool of 20, 200 ms upstream -> 100 req/s; 1000 users wait 10 s each
+        LevelFacts level = Facts.level(1000).set("throughput", 0.1).set("ceiling", 100.0)
+                .errors("timeout", 999).build();
+
+        List<Finding> findings = Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level);
+
+        Finding queueing = only(FindingCode.QUEUEING_TIMEOUTS, findings);
+        assertThat(queueing.evidence()).containsEntry("predictedResponseSeconds", 10.0)
+                .containsEntry("capacityRps", 100.0).containsEntry("timeouts", 999L).containsEntry("capacityFrom", "model");
+        assertThat(queueing.summary()).contains("1000 users", "100 req/s", "10 s per request", "999 timeouts");
+        assertThat(queueing.advice()).contains("server.tomcat.threads.max", "virtual threads", "800 users");
+        assertThat(codes(findings)).doesNotContain(FindingCode.REQUEST_ERRORS);
+    }
+
+    @Test
+    void timeoutsThatQueueingCannotExplainStayPlainErrors() {
+        LevelFacts level = Facts.level(20).set("throughput", 90.0).set("ceiling", 100.0).errors("timeout", 3).build();
+
+        List<Finding> findings = Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level);
+
+        assertThat(codes(findings)).containsExactly(FindingCode.REQUEST_ERRORS);
+        assertThat(findings.getFirst().summary()).contains("3 of", "3 timeout");
+    }
+
+    @Test
+    void secondsWithoutAnswerWhileRequestsWaitAreStoppedAnswering() {
+        var series = Facts.series(10, Map.of(
+                SeriesMetric.THROUGHPUT, i -> i < 4 ? 400.0 : 0.0,
+                SeriesMetric.ERRORS, i -> 0.0,
+                SeriesMetric.IN_FLIGHT, i -> 80.0));
+
+        Finding stopped = only(FindingCode.STOPPED_ANSWERING,
+                Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), Facts.level(80).series(series).build()));
+
+        assertThat(stopped.severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(stopped.at()).isEqualTo(Facts.START.plusSeconds(4));
+        assertThat(stopped.evidence()).containsEntry("silentSeconds", 6);
+    }
+
+    @Test
+    void twoQuietSecondsAreNotStoppedAnswering() {
+        var series = Facts.series(10, Map.of(
+                SeriesMetric.THROUGHPUT, i -> i == 3 || i == 4 ? 0.0 : 400.0,
+                SeriesMetric.IN_FLIGHT, i -> 80.0));
+
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), Facts.level(80).series(series).build())).isEmpty();
+    }
+
+    @Test
+    void thePoolIsTheBottleneckMeasuredOrInferred() {
+        LevelFacts measured = Facts.level(100).set("throughput", 50.0).set("poolPending", 90.0)
+                .set("poolAcquireMs", 1500.0).set("p50", 1700.0).set("poolMax", 10.0).build();
+        Finding fromMetrics = only(FindingCode.POOL_EXHAUSTED, Diagnosis.ofLevel(
+                Facts.run("io-db", ThreadModel.VIRTUAL, Map.of("poolSize", 10.0, "sleepMs", 200.0)), measured));
+        assertThat(fromMetrics.evidence()).containsEntry("source", "HikariCP metrics").containsEntry("poolMax", 10.0);
+
+        LevelFacts inferred = Facts.level(100).set("throughput", 49.0).build();
+        Finding fromCeiling = only(FindingCode.POOL_EXHAUSTED, Diagnosis.ofLevel(
+                Facts.run("io-db", ThreadModel.VIRTUAL, Map.of("poolSize", 10.0, "sleepMs", 200.0)), inferred));
+        assertThat(fromCeiling.evidence()).containsEntry("poolCeilingRps", 50.0);
+        assertThat(fromCeiling.summary()).contains("10 pooled connections", "the pool, not the threads");
+
+        // a platform pool smaller than the connection pool: the threads are the limit, not the pool
+        assertThat(codes(Diagnosis.ofLevel(Facts.run("io-db", ThreadModel.PLATFORM, Map.of("poolSize", 40.0, "sleepMs", 200.0)),
+                Facts.level(100).set("throughput", 99.0).build()))).doesNotContain(FindingCode.POOL_EXHAUSTED);
+    }
+
+    @Test
+    void throttlingStarvedMonitoringAndABusyEventLoop() {
+        LevelFacts level = Facts.level(64).set("throughput", 5.0).set("cpu", 99.0).set("throttledPeriods", 150L)
+                .set("throttledMs", 9000.0).set("scrape", 0.2).build();
+
+        List<Finding> findings = Diagnosis.ofLevel(Facts.run("cpu", ThreadModel.WEBFLUX, Map.of()), level);
+
+        assertThat(codes(findings)).contains(FindingCode.CPU_THROTTLED, FindingCode.MONITORING_STARVED,
+                FindingCode.EVENT_LOOP_BLOCKED);
+        assertThat(only(FindingCode.CPU_THROTTLED, findings).evidence()).containsEntry("throttledShare", 0.75);
+        // the same starvation on virtual threads is not an event loop
+        assertThat(codes(Diagnosis.ofLevel(Facts.run("cpu", ThreadModel.VIRTUAL, Map.of()), level)))
+                .doesNotContain(FindingCode.EVENT_LOOP_BLOCKED).contains(FindingCode.MONITORING_STARVED);
+    }
+
+    @Test
+    void platformThreadsGrowingInAVirtualRunAreHidden() {
+        LevelFacts level = Facts.level(200).set("threadsReady", 40).set("threadsPeak", 230).build();
+
+        Finding hidden = only(FindingCode.HIDDEN_PLATFORM_THREADS, Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), level));
+
+        assertThat(hidden.evidence()).containsEntry("grown", 190);
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level)).isEmpty();
+    }
+
+    @Test
+    void descriptorsNearTheLimitAndSocketsLeftInCloseWait() {
+        RunFacts run = new RunFacts("io-http", true, Map.of(), ThreadModel.PLATFORM, 25, 1, 512, 200,
+                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 1024, 10);
+        LevelFacts level = Facts.level(20).set("fds", 900).set("closeWait", 850).set("closeWaitGrowth", 600).build();
+
+        List<Finding> findings = Diagnosis.ofLevel(run, level);
+
+        assertThat(codes(findings)).containsExactlyInAnyOrder(FindingCode.FD_PRESSURE, FindingCode.CLOSE_WAIT_GROWTH);
+        assertThat(only(FindingCode.FD_PRESSURE, findings).summary()).contains("900", "1024");
+    }
+
+    @Test
+    void carriersHeldWhileTheCpuIdles() {
+        LevelFacts level = Facts.level(100).set("vtQueued", 40.0).set("vtParallelism", 1.0).set("cpu", 12.0).build();
+
+        assertThat(codes(Diagnosis.ofLevel(Facts.run("pinning", ThreadModel.VIRTUAL, Map.of("holdMs", 50.0)), level)))
+                .contains(FindingCode.CARRIER_STARVATION);
+    }
+
+    @Test
+    void aMeasurementAboveTheModelSaysTheModelIsWrong() {
+        Finding above = only(FindingCode.CEILING_EXCEEDED, Diagnosis.ofLevel(
+                Facts.run("pinning", ThreadModel.VIRTUAL, Map.of("holdMs", 50.0)),
+                Facts.level(100).set("throughput", 35.9).set("ceiling", 20.0).build()));
+
+        assertThat(above.severity()).isEqualTo(Severity.INFO);
+        assertThat(above.evidence()).containsEntry("ceilingShare", 35.9 / 20.0);
+    }
+
+    @Test
+    void aWarmingUpWindowIsNotSteadyAndAsksForALongerWarmUp() {
+        LevelFacts level = Facts.level(50).set("steadiness",
+                new Steadiness.Result(Steadiness.Verdict.NOT_STEADY, 20, 0.35, 0.25, 0.45, 0.05)).build();
+
+        Finding notSteady = only(FindingCode.NOT_STEADY, Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), level));
+
+        assertThat(notSteady.summary()).contains("throughput rose by 35%", "25% to 45%");
+        assertThat(notSteady.advice()).contains("10 s warm-up was not enough", "adaptive warm-up");
+        assertThat(notSteady.evidence()).containsEntry("warmingUp", true);
+    }
+
+    @Test
+    void aSaturatedGeneratorComesFirst() {
+        LevelFacts level = Facts.level(500).set("saturated", true).set("loadgenCpu", 190.0)
+                .set("steadiness", new Steadiness.Result(Steadiness.Verdict.NOT_STEADY, 20, -0.2, -0.3, -0.1, 0.05))
+                .build();
+
+        List<Finding> findings = Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), level);
+
+        assertThat(findings.getFirst().code()).isEqualTo(FindingCode.LOADGEN_SATURATED);
+        assertThat(findings.getFirst().severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(only(FindingCode.NOT_STEADY, findings).advice()).contains("Degrading");
+    }
+}

@@ -1,0 +1,369 @@
+package dev.jvmbench.worker.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.worker.container.ContainerEngineException;
+import dev.jvmbench.worker.container.ContainerEngineUnavailableException;
+import dev.jvmbench.worker.container.ContainerLabels;
+import dev.jvmbench.worker.container.ContainerOutcome;
+import dev.jvmbench.worker.load.LevelRequest;
+import dev.jvmbench.worker.load.LoadGeneratorException;
+import dev.jvmbench.worker.probe.JfrAnalyzer;
+import dev.jvmbench.common.store.Point;
+import dev.jvmbench.worker.testing.fakes.FakeContainerEngine;
+import dev.jvmbench.worker.testing.fakes.FakeLoadGenerators;
+import dev.jvmbench.worker.testing.fakes.InMemoryResults;
+import dev.jvmbench.worker.testing.fakes.InMemoryRunControl;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The run flow's logic, in milliseconds: the real Batch job, phases and executor over in-memory
+ * fakes of the engine, the load generator, the probes and the stores (RunFlowHarness). What the
+ * real engine and Gatling do is proven by the end-to-end tests; here, what the flow decides.
+ */
+class RunFlowTest {
+
+    @TempDir
+    Path work;
+    private RunFlowHarness flow;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        flow = new RunFlowHarness(work);
+    }
+
+    @AfterEach
+    void closeEngine() {
+        flow.engine.close();
+    }
+
+    @Test
+    void aHealthyRunStoresOnePointPerLevelAndLeavesNothingBehind() throws IOException {
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10, 20);
+
+        flow.execute(RunFlowHarness.claimed(spec));
+
+        assertThat(flow.control.onlyEnd()).isEqualTo(new InMemoryRunControl.Ended(7, RunStatus.SUCCEEDED, null, false));
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10, 20);
+        // 100 requests per user over the 5 s window
+        assertThat(flow.results.points().getFirst().throughputRps()).isEqualTo(200.0);
+        assertThat(flow.control.steps()).containsExactly("resolve-image", "start-upstreams", "start-app", "verify",
+                "warm-up", "load@10", "load@20", "collect");
+        // the app ran the thread model asked, against an nginx upstream, and was verified before any load
+        assertThat(flow.engine.containers()).extracting(FakeContainerEngine.Container::role)
+                .containsExactly(ContainerLabels.ROLE_NGINX, ContainerLabels.ROLE_APP);
+        assertThat(flow.engine.app().orElseThrow().spec().env()).containsEntry("SPRING_THREADS_VIRTUAL_ENABLED", "true")
+                .containsKey("BENCH_UPSTREAM_HTTP_URL");
+        assertThat(flow.generators.started().getFirst().warmUps()).hasSize(1);
+        assertThat(flow.results.artifacts()).containsKeys("app.log", "load-levels.json");
+        // no recording in the fake container: said on every point, not silently empty
+        assertThat(flow.results.runFlags()).containsExactly(CollectPhase.JFR_MISSING);
+        // each level's measured window is kept second by second, judged steady, and explains nothing
+        assertThat(flow.results.series()).containsKeys("0/measured", "1/measured");
+        assertThat(flow.results.series().get("0/measured").column("throughputRps")).hasSize(5).containsOnly(200.0);
+        assertThat(flow.results.points()).allSatisfy(point -> assertThat(point.steadiness())
+                .isEqualTo(dev.jvmbench.common.stats.Steadiness.Verdict.UNDETERMINED));
+        assertThat(flow.results.findings()).noneMatch(f -> f.severity() != dev.jvmbench.common.finding.Severity.INFO);
+        assertEverythingStopped(true);
+    }
+
+    @Test
+    void adaptiveWarmUpLoadsUntilTheThroughputIsSteadyAndRecordsWhatItTook() {
+        // the app warms up over 30 s: throughput climbs from 100 to 1000 req/s, then holds
+        Instant start = Instant.now();
+        java.util.concurrent.atomic.AtomicLong elapsed = new java.util.concurrent.atomic.AtomicLong();
+        flow.generators.levels(request -> {
+            long from = elapsed.getAndAdd(request.measured().toSeconds());
+            java.util.List<dev.jvmbench.loadgen.protocol.SecondStats> rows = new java.util.ArrayList<>();
+            long total = 0;
+            for (int i = 0; i < request.measured().toSeconds(); i++) {
+                long t = from + i;
+                long ok = t < 30 ? 100 + t * 30 : 1000 + (t % 2) * 5;
+                total += ok;
+                rows.add(new dev.jvmbench.loadgen.protocol.SecondStats(start.toEpochMilli() + t * 1000, ok, ok, 0, 10,
+                        12, 15, 20, 50, 50.0, 50, java.util.Map.of()));
+            }
+            Instant end = start.plusSeconds(from + request.measured().toSeconds());
+            return new dev.jvmbench.worker.load.LevelResult(request.model(), request.level(),
+                    start.plusSeconds(from), end, request.measured().toSeconds(), total, total, 0, java.util.Map.of(),
+                    10, 12, 15, 20, total / (double) request.measured().toSeconds(), null, null, 0, 50, 20.0, 2, rows,
+                    java.util.List.of(), null);
+        });
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
+        JobSpec adaptive = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
+                        new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
+                                10, null, null), null),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(adaptive));
+
+        Point point = flow.results.points().getFirst();
+        // steady from 30 s on; the window of 10 s must then hold twice, slice by slice
+        assertThat(point.warmupSecondsUsed()).isBetween(40, 55);
+        assertThat(point.warmupSteady()).isTrue();
+        assertThat(point.throughputRps()).isGreaterThan(990);
+        assertThat(flow.results.series()).containsKey("0/warmup");
+        assertThat(flow.generators.started().getFirst().levels()).allMatch(r -> r.warmup().isZero());
+    }
+
+    @Test
+    void aCapacitySearchTriesLevelsUntilTheSloBoundIsFound() {
+        // an app that keeps its p95 under 250 ms up to 100 users and blows it above
+        flow.generators.levels(request -> {
+            var healthy = FakeLoadGenerators.healthy(request);
+            int p95 = request.level() <= 100 ? 210 : 900;
+            return new dev.jvmbench.worker.load.LevelResult(healthy.model(), healthy.level(), healthy.measuredStart(),
+                    healthy.measuredEnd(), healthy.measuredSeconds(), healthy.requests(), healthy.successes(), 0,
+                    java.util.Map.of(), 200, p95, p95, p95, healthy.throughputRps(), null, null, healthy.startedRps(),
+                    request.level(), 20.0, 2, healthy.series(), java.util.List.of(), null);
+        });
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10);
+        JobSpec search = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, null, 5, 1, null, null,
+                        new dev.jvmbench.common.job.CapacitySearch(10, 1000, 10, 10.0)),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null,
+                new dev.jvmbench.common.job.Slo(250.0, null), null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(search));
+
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        java.util.List<Integer> levels = flow.results.points().stream().map(Point::level).toList();
+        assertThat(levels).startsWith(10, 20, 40, 80, 160);
+        assertThat(levels.stream().filter(l -> l <= 100).max(Integer::compare).orElseThrow()).isBetween(91, 100);
+        assertThat(flow.results.points()).extracting(Point::levelIndex)
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, levels.size()).boxed().toList());
+    }
+
+    @Test
+    void aLevelsFindingsAreStoredAsItEnds() {
+        // a pool of 20 and a 200 ms upstream serve 100 req/s: 1000 users mostly time out, queued for a thread
+        flow.generators.levels(request -> {
+            Instant end = Instant.now();
+            Instant start = end.minusSeconds(10);
+            return new dev.jvmbench.worker.load.LevelResult(request.model(), request.level(), start, end, 10, 1000, 1,
+                    999, java.util.Map.of("timeout", 999L), 10000, 10000, 10000, 10000, 0.1, null, null, 100, 1000,
+                    20.0, 2, FakeLoadGenerators.rows(start, 10, 1, 1000), java.util.List.of(), null);
+        });
+
+        JobSpec ioHttp = RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 1000);
+        JobSpec poolOf20 = new JobSpec(null, ioHttp.threadModels(), ioHttp.jdks(), ioHttp.scenario(), ioHttp.load(), null,
+                1, new dev.jvmbench.common.job.PlatformThreads(20, null), java.util.List.of(), java.util.Map.of(), null,
+                null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(poolOf20));
+
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).contains("queueing-timeouts")
+                .doesNotContain("request-errors");
+    }
+
+    @Test
+    void theJfrRecordingFillsEachLevelAndIsKept() {
+        try (Recording recording = new Recording()) {
+            recording.enable("jdk.JavaThreadStatistics").withPeriod(Duration.ofMillis(10));
+            recording.enable("jdk.GCHeapSummary");
+            recording.start();
+            Instant recordingStarted = Instant.now();
+            System.gc();
+            flow.generators.levels(request -> FakeLoadGenerators.healthy(request, recordingStarted));
+            flow.engine.file(JfrAnalyzer.RECORDING_PATH, () -> dump(recording));
+
+            flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 5, 10)));
+        }
+
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(flow.results.jvmUpdates()).extracting(InMemoryResults.JvmUpdate::levelIndex).containsExactly(0, 1);
+        assertThat(flow.results.jvmUpdates()).allSatisfy(update -> assertThat(update.pinnedEvents()).isZero());
+        assertThat(flow.results.artifacts()).containsKey("app.jfr");
+        assertThat(flow.results.runFlags()).isEmpty();
+        assertEverythingStopped(true);
+    }
+
+    static Stream<Arguments> aFailureInEachPhase() {
+        return Stream.of(
+                failure("resolve-image", "image jvmbench/target-mvc:jdk21 is not in the local engine", false,
+                        flow -> { }, RunFlowHarness.spec("io-http", ThreadModel.PLATFORM, 10), 21),
+                failure("start-upstreams", "the nginx upstream failed to start: exited 1", false,
+                        flow -> flow.engine.readiness(ContainerLabels.ROLE_NGINX, new ContainerOutcome.Exited(1, "bind failed"))),
+                failure("start-app", "readiness timeout: the app did not answer /actuator/health/readiness within 180 s", false,
+                        flow -> flow.engine.readiness(ContainerLabels.ROLE_APP, new ContainerOutcome.TimedOut(Duration.ofSeconds(180)))),
+                failure("start-app", "app OOMKilled before it was ready (memory limit 512 MB)", false,
+                        flow -> flow.engine.readiness(ContainerLabels.ROLE_APP, new ContainerOutcome.OomKilled(""))),
+                failure("verify", "verify failed: GET /scenarios/io-http answered 503, expected 200; output: busy", false,
+                        flow -> flow.engine.appAnswers((path, env) -> path.startsWith("/actuator")
+                                ? FakeContainerEngine.stockApp(path, env) : new FakeContainerEngine.Answer(503, "busy"))),
+                failure("warm-up", "warm-up failed: the generator JVM did not start", false,
+                        flow -> flow.generators.failToStart(new LoadGeneratorException("the generator JVM did not start"))),
+                failure("load-2-level-20", "load-2-level-20 failed: the load generator exited with status 137", true,
+                        flow -> flow.generators.levels(request -> {
+                            if (request.level() == 20) {
+                                throw new LoadGeneratorException("the load generator exited with status 137");
+                            }
+                            return FakeLoadGenerators.healthy(request);
+                        })),
+                failure("collect", "collect failed: the database stayed unreachable", true,
+                        flow -> flow.results.failFlags(new IllegalStateException("the database stayed unreachable"))),
+                failure("start-upstreams", "the Docker engine is unavailable: socket refused", false,
+                        flow -> flow.engine.failOn("start:" + ContainerLabels.ROLE_NGINX,
+                                new ContainerEngineUnavailableException("socket refused", null))));
+    }
+
+    private static Arguments failure(String step, String reason, boolean keepsAPoint, Consumer<RunFlowHarness> setUp) {
+        return failure(step, reason, keepsAPoint, setUp, RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20), 25);
+    }
+
+    private static Arguments failure(String step, String reason, boolean keepsAPoint, Consumer<RunFlowHarness> setUp,
+                                     JobSpec spec, int jdk) {
+        return Arguments.of(step, reason, keepsAPoint, setUp, spec, jdk);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource
+    void aFailureInEachPhase(String step, String reason, boolean keepsAPoint, Consumer<RunFlowHarness> setUp,
+                             JobSpec spec, int jdk) {
+        setUp.accept(flow);
+        JobSpec onJdk = jdk == 25 ? spec : new JobSpec(null, spec.threadModels(), java.util.List.of(jdk), spec.scenario(),
+                spec.load(), null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(onJdk));
+
+        InMemoryRunControl.Ended end = flow.control.onlyEnd();
+        assertThat(end.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(end.reason()).startsWith(reason);
+        assertThat(flow.registry.get("jvmbench.worker.run.failures").tags("reason",
+                dev.jvmbench.worker.metrics.WorkerMetrics.reasonClass(end.reason(), step)).counter().count()).isEqualTo(1);
+        if (keepsAPoint) {
+            assertThat(flow.results.points()).extracting(Point::level).contains(10);
+        } else {
+            assertThat(flow.results.points()).isEmpty();
+        }
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void teardownThatCannotReachTheEngineStillEndsTheRun() {
+        flow.engine.failOn("findManaged", new ContainerEngineException("engine busy"));
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10)));
+
+        // the containers stay for the next worker start to remove; the run still ends, with its point
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        assertThat(flow.results.points()).hasSize(1);
+        assertThat(flow.generators.started()).allMatch(FakeLoadGenerators.Generator::closed);
+    }
+
+    @Test
+    void aCancelIsHonouredAtTheNextStepBoundary() {
+        flow.generators.levels(request -> {
+            flow.control.requestCancel();
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20, 40)));
+
+        assertThat(flow.control.onlyEnd()).isEqualTo(
+                new InMemoryRunControl.Ended(7, RunStatus.CANCELLED, "cancelled by request", false));
+        // the level in progress finished and kept its point; no later level started
+        assertThat(flow.generators.started().getFirst().levels()).extracting(LevelRequest::level).containsExactly(10);
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10);
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void aShutdownGivesTheRunBackInsteadOfEndingIt() {
+        flow.generators.levels(request -> {
+            flow.executor().releaseCurrent("the worker is shutting down");
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20)));
+
+        // released, not finished: the queue re-queues it without counting the attempt (RunQueueTest)
+        assertThat(flow.control.onlyEnd()).isEqualTo(
+                new InMemoryRunControl.Ended(7, null, "the worker is shutting down", true));
+        assertThat(flow.generators.started().getFirst().levels()).hasSize(1);
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void anAppKilledForItsMemoryFailsWithTheNamedReasonAndKeepsThePointsSoFar() {
+        flow.generators.levels(request -> {
+            if (request.level() == 20) {
+                flow.engine.app().orElseThrow().end(new ContainerOutcome.OomKilled(""));
+            }
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10, 20, 40)));
+
+        assertThat(flow.control.onlyEnd().reason()).isEqualTo("app OOMKilled during level 20 (memory limit 512 MB)");
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10, 20);
+        assertThat(flow.generators.started().getFirst().levels()).hasSize(2);
+        assertEverythingStopped(false);
+    }
+
+    @Test
+    void aGeneratorThatDiesMidLevelIsExplainedByTheAppWhenTheAppDiedFirst() {
+        flow.generators.levels(request -> {
+            if (request.level() == 20) {
+                flow.engine.app().orElseThrow().end(new ContainerOutcome.Exited(1, "Exception in thread main"));
+                throw new LoadGeneratorException("connection refused by 127.0.0.1");
+            }
+            return FakeLoadGenerators.healthy(request);
+        });
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 10, 20)));
+
+        // the refused connections were a consequence: the app's own end is the reason
+        assertThat(flow.control.onlyEnd().reason()).startsWith("app exited 1 during load-2-level-20")
+                .contains("Exception in thread main");
+        assertThat(flow.results.points()).extracting(Point::level).containsExactly(10);
+        assertEverythingStopped(false);
+    }
+
+    /** Every container removed, the generator and probes closed, the run's scratch space gone. */
+    private void assertEverythingStopped(boolean wholeRun) {
+        assertThat(flow.engine.remaining()).isEmpty();
+        assertThat(flow.generators.started()).allMatch(FakeLoadGenerators.Generator::closed);
+        assertThat(flow.probes.started()).allMatch(dev.jvmbench.worker.testing.fakes.FakeContainerProbes.Probe::closed);
+        try (Stream<Path> left = Files.list(work)) {
+            assertThat(left.filter(p -> p.getFileName().toString().startsWith("run-"))).isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (wholeRun) {
+            assertThat(flow.generators.started()).hasSize(1);
+        }
+    }
+
+    private static byte[] dump(Recording recording) {
+        try {
+            recording.stop();
+            Path file = Files.createTempFile("run-flow", ".jfr");
+            recording.dump(file);
+            byte[] bytes = Files.readAllBytes(file);
+            Files.delete(file);
+            return bytes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
