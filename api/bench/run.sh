@@ -2,21 +2,25 @@
 # The api under load (issue 7 section 4), as a benchmark: starts the api jar in its own JVM on an
 # ephemeral embedded PostgreSQL, seeds jobs through the api and their runs' points through the
 # database, then runs api/src/test/java/dev/jvmbench/api/load/ApiLoad.java (JDK HttpClient, one
-# virtual thread per client) and prints throughput, p50/p99 latency, errors and the api's
+# virtual thread per client) and prints throughput, p50/p95/p99 latency, errors and the api's
 # platform threads before and after. Exit 0 only with 0 errors.
 #
 #   api/bench/run.sh [clients=500] [seconds=20] [jobs=50]      (./bench loadtest does the same)
 #
 # About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 5 s, the load. Environment:
 # JAVA_HOME (a JDK 21+; found by itself otherwise), BENCH_PG_BINARIES (default ~/.cache/jvmbench/pg-binaries,
-# shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40).
+# shared with the tests), BENCH_LOADTEST_API_OPTS (extra api arguments, e.g. --bench.db.pool.max-size=40),
+# BENCH_LOADTEST_JVM_OPTS (options of the api's JVM, e.g. a profile of the load:
+# -XX:StartFlightRecording=filename=/tmp/api.jfr,settings=profile; docs/lifecycle.md shows how to read it),
+# BENCH_LOADTEST_API_JAR (another api jar, e.g. a copy built before a change, to compare the two in turns
+# on a shared host; default api/target's, built when missing).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CLIENTS=${1:-500}
 SECONDS_=${2:-20}
 JOBS=${3:-50}
-API_JAR="$ROOT/api/target/jvmbench-api-0.1.0-SNAPSHOT.jar"
+API_JAR="${BENCH_LOADTEST_API_JAR:-$ROOT/api/target/jvmbench-api-0.1.0-SNAPSHOT.jar}"
 say() { printf '[loadtest] %s\n' "$*"; }
 # shellcheck source=../../worker/host/common.sh
 source "$ROOT/worker/host/common.sh"
@@ -44,7 +48,7 @@ port=$(free_port)
 token="bench_loadtest-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 say "starting the api on 127.0.0.1:$port (log $work/api.log while it runs)"
 # shellcheck disable=SC2086
-"$JAVA" -jar "$API_JAR" --bench.data-dir="$work/data" --server.port="$port" --bench.db.embedded.ephemeral=true \
+"$JAVA" ${BENCH_LOADTEST_JVM_OPTS:-} -jar "$API_JAR" --bench.data-dir="$work/data" --server.port="$port" --bench.db.embedded.ephemeral=true \
   --bench.db.embedded.binaries-dir="${BENCH_PG_BINARIES:-$HOME/.cache/jvmbench/pg-binaries}" \
   --bench.security.bootstrap-token="$token" ${BENCH_LOADTEST_API_OPTS:-} >"$work/api.log" 2>&1 &
 api_pid=$!

@@ -70,14 +70,17 @@ public class Findings {
         return all;
     }
 
-    /** The findings of a job's runs by severity (the job-wide ones, computed on read, are not counted). */
-    @Transactional(readOnly = true)
+    /**
+     * The findings of a job's runs by severity (the job-wide ones, computed on read, are not counted).
+     * The counts are one statement each, so they run on their own, in the caller's transaction if
+     * there is one: a read-only transaction of their own (a Hibernate session, BEGIN and COMMIT)
+     * cost more than the count on every job, job list and points read (docs/lifecycle.md).
+     */
     public FindingCounts countsOfJob(long jobId) {
         return FindingCounts.of(findings.countsOfJob(jobId));
     }
 
     /** The same for a page of jobs, in one grouped statement. */
-    @Transactional(readOnly = true)
     public Map<Long, FindingCounts> countsOfJobs(Collection<Long> jobIds) {
         Map<Long, FindingCounts> counts = new java.util.LinkedHashMap<>();
         findings.countsOfJobs(jobIds).forEach((job, bySeverity) -> counts.put(job, FindingCounts.of(bySeverity)));
@@ -85,7 +88,6 @@ public class Findings {
     }
 
     /** A run's findings by level index and severity (run-wide ones are on no level). */
-    @Transactional(readOnly = true)
     public Map<Integer, FindingCounts> countsByLevel(long runId) {
         Map<Integer, FindingCounts> counts = new java.util.TreeMap<>();
         findings.countsByLevel(runId).forEach((level, bySeverity) -> counts.put(level, FindingCounts.of(bySeverity)));

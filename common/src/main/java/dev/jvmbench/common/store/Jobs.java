@@ -3,8 +3,11 @@ package dev.jvmbench.common.store;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,17 +27,37 @@ import tools.jackson.databind.json.JsonMapper;
 public class Jobs {
 
     private static final Set<String> GENERATED = Set.of("id");
+    /** Parsed specs kept, most recently read first: a page of the job list is 20 by default, 200 at most. */
+    static final int SPECS_KEPT = 2048;
     private final JdbcClient jdbc;
     private final JsonMapper json;
     private final RecordRows<JobRow> rows;
     private final String insert;
+    private final Map<Long, JobSpec> specs = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, JobSpec> eldest) {
+            return size() > SPECS_KEPT;
+        }
+    });
 
     public Jobs(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
         this.json = json;
-        this.rows = new RecordRows<>(JobRow.class, json);
+        // A job's spec is written once, by insert, and no statement changes it: parsing it again on
+        // every read (20 times per page of the job list) was the largest cost of the list.
+        this.rows = new RecordRows<>(JobRow.class, json).readingWith("spec", this::spec);
         this.insert = "INSERT INTO jobs (" + rows.columns(GENERATED) + ") VALUES (" + rows.values(GENERATED)
                 + ") RETURNING id";
+    }
+
+    private JobSpec spec(ResultSet rs, String column) throws SQLException {
+        long id = rs.getLong("id");
+        JobSpec known = specs.get(id);
+        if (known == null) {
+            known = json.readValue(rs.getString(column), JobSpec.class);
+            specs.put(id, known);
+        }
+        return known;
     }
 
     /** Stores a new job; its id. */
@@ -61,8 +84,11 @@ public class Jobs {
 
     /**
      * One page of the jobs matching every given filter, newest first (created_at, then id, so the
-     * order is stable when two jobs share a timestamp), with the number of matches counted in the
-     * same statement. Every filter is on an indexed column (V3__jobs.sql).
+     * order is stable when two jobs share a timestamp), and the number of matches. The page is read
+     * along jobs_created_idx and stops at its last row; the matches are counted by a second statement
+     * only when the page does not tell (it is full, or past the end). Counting in the page's own
+     * statement (count(*) OVER ()) would read and sort every match, whatever the page size: 2.6 ms
+     * instead of 0.04 ms + 0.6 ms for 2000 matching jobs.
      */
     public Page page(Filter filter, int page, int size) {
         List<String> where = new ArrayList<>();
@@ -99,19 +125,17 @@ public class Jobs {
             params.put("createdBefore", Sql.utc(filter.createdBefore()));
         }
         String clause = where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
-        long[] total = {-1};
-        List<JobRow> found = jdbc.sql("SELECT *, count(*) OVER () AS matching FROM jobs" + clause
-                        + " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset")
+        List<JobRow> found = jdbc.sql("SELECT * FROM jobs" + clause + " ORDER BY created_at DESC, id DESC"
+                        + " LIMIT :limit OFFSET :offset")
                 .params(params).param("limit", size).param("offset", (long) page * size)
-                .query((rs, n) -> {
-                    total[0] = rs.getLong("matching");
-                    return rows.read(rs);
-                }).list();
-        if (total[0] < 0) {
-            // A page past the end has no row to carry the count.
-            total[0] = jdbc.sql("SELECT count(*) FROM jobs" + clause).params(params).query(Long.class).single();
+                .query((rs, n) -> rows.read(rs)).list();
+        long before = (long) page * size;
+        if (!found.isEmpty() && found.size() < size || found.isEmpty() && page == 0) {
+            // The last page: every page before it is full, so the matches are counted already.
+            return new Page(found, before + found.size());
         }
-        return new Page(found, total[0]);
+        long total = jdbc.sql("SELECT count(*) FROM jobs" + clause).params(params).query(Long.class).single();
+        return new Page(found, total);
     }
 
     /** The newest SUCCEEDED job of an app and scenario carrying every given label: a baseline. */

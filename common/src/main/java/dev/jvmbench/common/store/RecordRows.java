@@ -48,8 +48,14 @@ final class RecordRows<R extends Record> {
 
     private enum Kind { STRING, NUMBER_OR_BOOLEAN, INSTANT, ENUM, ARRAY, JSON }
 
+    /** Reads one column in the owner's own way (see {@link #readingWith}). */
+    @FunctionalInterface
+    interface ColumnReader {
+        Object read(ResultSet rs, String column) throws SQLException;
+    }
+
     private record Field(String component, String column, Kind kind, Class<?> type, Class<?> element,
-                         JavaType jsonType, Method accessor) {
+                         JavaType jsonType, Method accessor, ColumnReader reader) {
 
         boolean primitive() {
             return accessor.getReturnType().isPrimitive();
@@ -89,26 +95,56 @@ final class RecordRows<R extends Record> {
         this(type, json, Map.of());
     }
 
+    private RecordRows(RecordRows<R> from, List<Field> fields) {
+        this.type = from.type;
+        this.json = from.json;
+        this.constructor = from.constructor;
+        this.fields = List.copyOf(fields);
+    }
+
     private Field field(RecordComponent c, String column) {
         Class<?> raw = c.getType();
         if (raw == String.class) {
-            return new Field(c.getName(), column, Kind.STRING, raw, null, null, c.getAccessor());
+            return new Field(c.getName(), column, Kind.STRING, raw, null, null, c.getAccessor(), null);
         }
         if (raw.isPrimitive() || Number.class.isAssignableFrom(raw) || raw == Boolean.class) {
-            return new Field(c.getName(), column, Kind.NUMBER_OR_BOOLEAN, boxed(raw), null, null, c.getAccessor());
+            return new Field(c.getName(), column, Kind.NUMBER_OR_BOOLEAN, boxed(raw), null, null, c.getAccessor(), null);
         }
         if (raw == Instant.class) {
-            return new Field(c.getName(), column, Kind.INSTANT, raw, null, null, c.getAccessor());
+            return new Field(c.getName(), column, Kind.INSTANT, raw, null, null, c.getAccessor(), null);
         }
         if (raw.isEnum()) {
-            return new Field(c.getName(), column, Kind.ENUM, raw, null, null, c.getAccessor());
+            return new Field(c.getName(), column, Kind.ENUM, raw, null, null, c.getAccessor(), null);
         }
         Class<?> element = scalarListElement(c.getGenericType());
         if (element != null) {
-            return new Field(c.getName(), column, Kind.ARRAY, raw, element, null, c.getAccessor());
+            return new Field(c.getName(), column, Kind.ARRAY, raw, element, null, c.getAccessor(), null);
         }
         return new Field(c.getName(), column, Kind.JSON, raw, null,
-                json.getTypeFactory().constructType(c.getGenericType()), c.getAccessor());
+                json.getTypeFactory().constructType(c.getGenericType()), c.getAccessor(), null);
+    }
+
+    /**
+     * The same mapping, but {@code component} is read with {@code reader} instead of by its type;
+     * writing is unchanged. For an owner that keeps what it parsed of a column that never changes
+     * (Jobs and the spec).
+     */
+    RecordRows<R> readingWith(String component, ColumnReader reader) {
+        List<Field> changed = new ArrayList<>();
+        boolean found = false;
+        for (Field f : fields) {
+            if (f.component().equals(component)) {
+                found = true;
+                changed.add(new Field(f.component(), f.column(), f.kind(), f.type(), f.element(), f.jsonType(),
+                        f.accessor(), reader));
+            } else {
+                changed.add(f);
+            }
+        }
+        if (!found) {
+            throw new IllegalArgumentException(type.getSimpleName() + " has no component " + component);
+        }
+        return new RecordRows<>(this, changed);
     }
 
     /** The element type of a List of String, Integer, Long or an enum; null for any other type. */
@@ -175,6 +211,9 @@ final class RecordRows<R extends Record> {
     }
 
     private Object fromSql(Field f, ResultSet rs) throws SQLException {
+        if (f.reader() != null) {
+            return f.reader().read(rs, f.column());
+        }
         return switch (f.kind()) {
             case STRING -> rs.getString(f.column());
             case NUMBER_OR_BOOLEAN -> {

@@ -345,7 +345,7 @@ class StoreTest {
     }
 
     @Test
-    void aPageCountsEveryMatchAndAPagePastTheEndToo() {
+    void aPageCountsEveryMatchOnEveryPage() {
         String label = "page-" + System.nanoTime();
         JobSpec spec = spec(1);
         for (int i = 0; i < 3; i++) {
@@ -360,9 +360,15 @@ class StoreTest {
         assertThat(first.total()).isEqualTo(3);
         assertThat(first.rows()).hasSize(2);
         assertThat(first.rows().get(0).id()).isGreaterThan(first.rows().get(1).id());
+        Jobs.Page last = jobs.page(filter, 1, 2);
+        assertThat(last.rows()).singleElement().satisfies(j -> assertThat(j.id()).isLessThan(first.rows().get(1).id()));
+        assertThat(last.total()).isEqualTo(3);
+        assertThat(jobs.page(filter, 0, 10).total()).isEqualTo(3);
         Jobs.Page past = jobs.page(filter, 5, 2);
         assertThat(past.rows()).isEmpty();
         assertThat(past.total()).isEqualTo(3);
+        assertThat(jobs.page(new Jobs.Filter(null, Map.of("page", "none"), null, null, null, null, null, null), 0, 2)
+                .total()).isZero();
     }
 
     @Test
