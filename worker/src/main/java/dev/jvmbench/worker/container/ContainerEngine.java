@@ -23,6 +23,22 @@ public interface ContainerEngine extends AutoCloseable {
         return new DockerContainerEngine(properties);
     }
 
+    /**
+     * The Kubernetes implementation: one pod per container on the node the properties name,
+     * whose processes must be visible in this process's {@code /proc}. Close it when done.
+     */
+    static ContainerEngine kubernetes(KubernetesEngineProperties properties) {
+        return new KubernetesContainerEngine(properties, HostProcesses.ofHost());
+    }
+
+    /** Which implementation a worker uses ({@code bench.worker.engine}). */
+    enum Kind {
+        /** The host's Docker engine (the default outside a cluster). */
+        DOCKER,
+        /** Pods on the worker's own node through the Kubernetes API. */
+        KUBERNETES
+    }
+
     /** Checks the engine answers; throws {@link ContainerEngineUnavailableException} with the reason when not. */
     void ping();
 
