@@ -63,6 +63,26 @@ final class HostProcesses {
         return fallback > 0 ? OptionalLong.of(fallback) : OptionalLong.empty();
     }
 
+    /** Whether {@code pid} is (still) a process of the container: a PID may have been reused. */
+    boolean belongs(long pid, String containerId) {
+        String cgroup = read(proc.resolve(Long.toString(pid)).resolve("cgroup"));
+        return cgroup != null && cgroup.contains(containerId);
+    }
+
+    /**
+     * Sends SIGTERM ({@code force} false) or SIGKILL to a process of the container, from this
+     * process: allowed when both run as the same user (the app's 10001, the worker's too) and
+     * delivered to a PID namespace's init from outside it, SIGKILL included, which no process
+     * inside the container can do. False when the process is not the container's or the signal
+     * was refused.
+     */
+    boolean signal(long pid, String containerId, boolean force) {
+        if (pid <= 0 || !belongs(pid, containerId)) {
+            return false;
+        }
+        return ProcessHandle.of(pid).map(process -> force ? process.destroyForcibly() : process.destroy()).orElse(false);
+    }
+
     private static String read(Path file) {
         try {
             return Files.readString(file);

@@ -56,8 +56,9 @@ import org.slf4j.LoggerFactory;
  *   <li><b>stop</b>: Kubernetes stops a container only by deleting its pod, which would take the
  *       files with it. So the engine signals the main container's PID 1 with {@code kill -TERM 1}
  *       through exec (the JVM writes its JFR recording on SIGTERM), and the pod, its volumes and
- *       the {@code files} helper stay until {@link #remove}. When that exec cannot run (no shell in
- *       the image) or the process outlives the timeout, the pod is deleted.</li>
+ *       the {@code files} helper stay until {@link #remove}. Past the timeout it sends SIGKILL to
+ *       the container's host PID itself (no process inside may kill a PID namespace's init; the
+ *       worker may, running as the app's user); only when that is not possible is the pod deleted.</li>
  *   <li><b>copyFile</b> is an exec of {@code tar cf -} (what {@code kubectl cp} does), in the
  *       {@code files} helper for a path under one of the spec's volumes (it runs after the main
  *       container stopped), in the main container otherwise. The image needs {@code tar}.</li>
@@ -305,22 +306,34 @@ final class KubernetesContainerEngine implements ContainerEngine {
         if (main == null || main.getState() == null || main.getState().getRunning() == null) {
             return; // gone, or not running: nothing to stop
         }
+        // The stop signal through the API: PID 1 of the container's own PID namespace is the
+        // image's process (the JVM), and as the namespace's init it gets SIGTERM because it
+        // handles it. Without a shell in the image, the same signal from this process.
         boolean signalled;
         try {
-            // PID 1 of the container's own PID namespace is the image's process (the JVM); as
-            // the namespace's init it gets the signal because it handles it.
             signalled = exec(container, List.of("sh", "-c", "kill -TERM 1"), SIGNAL_TIMEOUT).succeeded();
         } catch (ContainerEngineUnavailableException e) {
             throw e;
         } catch (ContainerEngineException e) {
             signalled = false;
         }
+        if (!signalled) {
+            signalled = processes.signal(container.hostPid(), container.id(), false);
+        }
         if (signalled && !(awaitExit(container, timeout) instanceof ContainerOutcome.TimedOut)) {
             return;
         }
-        log.warn("pod {}: the main container {} within {}; deleting the pod", container.name(),
-                signalled ? "did not stop" : "could not be signalled (no sh in the image?)", timeout);
-        deletePod(c, container.name(), Math.max(1, ceilSeconds(timeout)));
+        // Docker kills after the timeout, and keeps the container's files. Only a signal from
+        // outside the container's PID namespace can SIGKILL its init: from here, when this worker
+        // may signal it (same user), else the pod goes, and its files with it.
+        if (processes.signal(container.hostPid(), container.id(), true)
+                && !(awaitExit(container, SIGNAL_TIMEOUT) instanceof ContainerOutcome.TimedOut)) {
+            return;
+        }
+        log.warn("pod {}: the main container {} within {} and cannot be killed from here; deleting the pod",
+                container.name(), signalled ? "did not stop" : "could not be signalled", timeout);
+        deletePod(c, container.name(), 0);
+        awaitGone(c, container.name());
     }
 
     @Override
