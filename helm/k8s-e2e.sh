@@ -6,6 +6,7 @@
 #      JDK 25, nginx and PostgreSQL pushed, the MVC target app built there by Jib
 #      (BENCH_REGISTRY=... ./bench setup), the api and worker images pushed
 #   2. the engine's own tests against the cluster (KubernetesContainerEngineTest, tag kubernetes)
+#      and the image resolver on its registry (RegistryImageResolverTest: a JAR built by Jib into it)
 #   3. the chart installed (ci/kubernetes-local-values.yaml: api, one worker on the node, PostgreSQL
 #      in the chart, all on the node's loopback, free ports)
 #   4. a job through the api (helm/test/e2e/engine-job.json: io-http, platform vs virtual, two
@@ -98,12 +99,13 @@ done
 phase "images into the registry"
 
 # --- the engine against the cluster ---------------------------------------------------------------
-log "KubernetesContainerEngineTest"
+log "KubernetesContainerEngineTest, RegistryImageResolverTest"
 (cd "$REPO_DIR" && timeout 900 ./mvnw -B --no-transfer-progress -q -pl worker -am test \
-  -Dtest=KubernetesContainerEngineTest -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dtest=KubernetesContainerEngineTest,RegistryImageResolverTest -Dsurefire.failIfNoSpecifiedTests=false \
   -Dworker.test.excludedGroups= -Dgroups=kubernetes) >&2 \
-  || die "KubernetesContainerEngineTest failed (worker/target/surefire-reports)"
-grep -h "Tests run" "$REPO_DIR"/worker/target/surefire-reports/*KubernetesContainerEngineTest.txt >&2
+  || die "the tests against the cluster failed (worker/target/surefire-reports)"
+grep -h "Tests run" "$REPO_DIR"/worker/target/surefire-reports/*KubernetesContainerEngineTest.txt \
+  "$REPO_DIR"/worker/target/surefire-reports/*RegistryImageResolverTest.txt >&2
 phase "engine tests"
 
 # --- the chart ------------------------------------------------------------------------------------

@@ -36,7 +36,17 @@ public interface ContainerEngine extends AutoCloseable {
         /** The host's Docker engine (the default outside a cluster). */
         DOCKER,
         /** Pods on the worker's own node through the Kubernetes API. */
-        KUBERNETES
+        KUBERNETES;
+
+        /** {@code docker} or {@code kubernetes}, in any case. */
+        public static Kind of(String value) {
+            for (Kind kind : values()) {
+                if (kind.name().equalsIgnoreCase(value == null ? "" : value.strip())) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("bench.worker.engine must be docker or kubernetes, was '" + value + "'");
+        }
     }
 
     /** Checks the engine answers; throws {@link ContainerEngineUnavailableException} with the reason when not. */

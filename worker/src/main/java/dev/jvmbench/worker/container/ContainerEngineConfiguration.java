@@ -17,9 +17,9 @@ import org.springframework.context.annotation.Configuration;
 class ContainerEngineConfiguration {
 
     @Bean(destroyMethod = "close")
-    ContainerEngine containerEngine(@Value("${bench.worker.engine:docker}") ContainerEngine.Kind kind,
+    ContainerEngine containerEngine(@Value("${bench.worker.engine:docker}") String engine,
                                     ContainerEngineProperties docker, KubernetesEngineProperties kubernetes) {
-        return switch (kind) {
+        return switch (ContainerEngine.Kind.of(engine)) {
             case DOCKER -> ContainerEngine.docker(docker);
             case KUBERNETES -> ContainerEngine.kubernetes(kubernetes);
         };

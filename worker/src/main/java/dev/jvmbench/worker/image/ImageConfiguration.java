@@ -23,10 +23,10 @@ class ImageConfiguration {
 
     @Bean
     ImageResolver imageResolver(ContainerEngine engine, ContainerEngineProperties engineProperties,
-            ImageProperties properties, @Value("${bench.worker.engine:docker}") ContainerEngine.Kind kind,
+            ImageProperties properties, @Value("${bench.worker.engine:docker}") String engine,
             @Value("${bench.worker.registry:}") String registry) {
         JdkCatalog catalog = JdkCatalog.load(properties.jdkCatalog());
-        return switch (kind) {
+        return switch (ContainerEngine.Kind.of(engine)) {
             case DOCKER -> {
                 if (!registry.isBlank()) {
                     log.warn("bench.worker.registry ({}) is not used with the Docker engine: its images are the engine's own",
