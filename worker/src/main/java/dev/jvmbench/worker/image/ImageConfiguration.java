@@ -23,10 +23,10 @@ class ImageConfiguration {
 
     @Bean
     ImageResolver imageResolver(ContainerEngine engine, ContainerEngineProperties engineProperties,
-            ImageProperties properties, @Value("${bench.worker.engine:docker}") String engine,
+            ImageProperties properties, @Value("${bench.worker.engine:docker}") String engineKind,
             @Value("${bench.worker.registry:}") String registry) {
         JdkCatalog catalog = JdkCatalog.load(properties.jdkCatalog());
-        return switch (ContainerEngine.Kind.of(engine)) {
+        return switch (ContainerEngine.Kind.of(engineKind)) {
             case DOCKER -> {
                 if (!registry.isBlank()) {
                     log.warn("bench.worker.registry ({}) is not used with the Docker engine: its images are the engine's own",
