@@ -629,7 +629,39 @@ final class KubernetesContainerEngine implements ContainerEngine {
         if (properties.apiServer() != null) {
             builder.withMasterUrl(properties.apiServer().toString());
         }
-        return builder.build();
+        Config config = builder.build();
+        // The client reads a PKCS#8 key as RSA unless told (KUBERNETES_CERTS_CLIENT_KEY_ALGO): a
+        // kubeconfig with an EC key, as kubeadm and helm/cluster.sh make them, would not load.
+        if (System.getenv("KUBERNETES_CERTS_CLIENT_KEY_ALGO") == null && isEcKey(config)) {
+            config.setClientKeyAlgo("EC");
+        }
+        return config;
+    }
+
+    static boolean isEcKey(Config config) {
+        try {
+            String pem;
+            if (config.getClientKeyData() != null) {
+                pem = new String(java.util.Base64.getDecoder().decode(config.getClientKeyData().strip()),
+                        StandardCharsets.US_ASCII);
+            } else if (config.getClientKeyFile() != null) {
+                pem = Files.readString(Path.of(config.getClientKeyFile()), StandardCharsets.US_ASCII);
+            } else {
+                return false;
+            }
+            if (pem.contains("BEGIN EC PRIVATE KEY")) {
+                return true;
+            }
+            if (!pem.contains("BEGIN PRIVATE KEY")) {
+                return false;
+            }
+            String body = pem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+            java.security.KeyFactory.getInstance("EC")
+                    .generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(java.util.Base64.getDecoder().decode(body)));
+            return true;
+        } catch (IOException | IllegalArgumentException | java.security.GeneralSecurityException notEc) {
+            return false;
+        }
     }
 
     private PodSpecs.Owner owner(KubernetesClient client, String namespace) {

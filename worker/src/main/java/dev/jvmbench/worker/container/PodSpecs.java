@@ -57,8 +57,9 @@ import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
  *       {@code runAsNonRoot}), no privilege escalation, all capabilities dropped, read-only root,
  *       the runtime's default seccomp profile (as Docker applies), no service account token.</li>
  *   <li><b>Writable places</b>: a tmpfs is a memory-backed emptyDir with its size; an anonymous
- *       volume is an emptyDir seeded, like Docker does, with a copy of the image's directory (owner
- *       and mode included) by an init container ({@code cp -a}), and a helper container
+ *       volume is an emptyDir seeded, like Docker does, with a copy of the image's directory (its
+ *       mode, and its owner unless that is another user than the container's) by init containers
+ *       ({@code cp -a}, {@code chmod --reference}), and a helper container
  *       ({@code files}, the same image, asleep) keeps it readable after the main container
  *       stopped: that is where the JFR recording is copied from.</li>
  *   <li><b>Labels</b>: every spec label as a pod label (a value Kubernetes does not accept as a
@@ -140,6 +141,7 @@ final class PodSpecs {
             // The seed copies the image's directory into the volume as <volume>/<name>, with its
             // owner and mode; the main container mounts that copy, so PostgreSQL finds its data
             // directory as the image has it (owned by postgres, 0700) and /tmp keeps its 1777.
+            VolumeMount seedMount = new VolumeMountBuilder().withName(volume).withMountPath(SEED_MOUNT).build();
             seeds.add(new ContainerBuilder()
                     .withName("seed-" + index)
                     .withImage(spec.image())
@@ -147,7 +149,18 @@ final class PodSpecs {
                     .withCommand("cp", "-a", path, SEED_MOUNT + "/")
                     .withResources(resources)
                     .withSecurityContext(security)
-                    .withVolumeMounts(new VolumeMountBuilder().withName(volume).withMountPath(SEED_MOUNT).build())
+                    .withVolumeMounts(seedMount)
+                    .build());
+            // cp drops a directory's sticky bit when it cannot keep its owner (root's /tmp, 1777,
+            // copied by the app's user): the copy's owner sets the image directory's mode again.
+            seeds.add(new ContainerBuilder()
+                    .withName("seed-" + index + "-mode")
+                    .withImage(spec.image())
+                    .withImagePullPolicy(placement.imagePullPolicy())
+                    .withCommand("chmod", "--reference=" + path, SEED_MOUNT + "/" + copy)
+                    .withResources(resources)
+                    .withSecurityContext(security)
+                    .withVolumeMounts(seedMount)
                     .build());
             VolumeMount mount = new VolumeMountBuilder().withName(volume).withMountPath(path).withSubPath(copy).build();
             mounts.add(mount);

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
@@ -60,7 +61,11 @@ class KubernetesContainerEngineTest {
         required("KUBECONFIG");
         jdkImage = registry + "/jvmbench/jdk:25";
         nginxImage = registry + "/jvmbench/nginx-delay:1";
-        admin = new KubernetesClientBuilder().withHttpClientFactory(new JdkHttpClientFactory()).build();
+        Config config = Config.autoConfigure(null);
+        if (KubernetesContainerEngine.isEcKey(config)) {
+            config.setClientKeyAlgo("EC"); // helm/cluster.sh's admin key
+        }
+        admin = new KubernetesClientBuilder().withConfig(config).withHttpClientFactory(new JdkHttpClientFactory()).build();
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata().build())
                 .serverSideApply();
         // the namespace's default service account comes from the controller-manager a moment later

@@ -79,7 +79,7 @@ class PodSpecsTest {
         Pod pod = PodSpecs.pod(app(), "bench-run42-app-0a1b2c3d", PLACEMENT);
 
         List<Container> all = all(pod.getSpec());
-        assertThat(all).extracting(Container::getName).containsExactly("seed-0", "main", "files");
+        assertThat(all).extracting(Container::getName).containsExactly("seed-0", "seed-0-mode", "main", "files");
         for (Container container : all) {
             ResourceRequirements resources = container.getResources();
             assertThat(resources.getRequests()).as(container.getName()).containsOnlyKeys("cpu", "memory");
@@ -152,6 +152,9 @@ class PodSpecsTest {
         assertThat(seed.getImage()).isEqualTo(app().image());
         assertThat(seed.getCommand()).containsExactly("cp", "-a", "/tmp", PodSpecs.SEED_MOUNT + "/");
         assertThat(seed.getVolumeMounts()).extracting(VolumeMount::getMountPath).containsExactly(PodSpecs.SEED_MOUNT);
+        Container mode = pod.getSpec().getInitContainers().get(1);
+        assertThat(mode.getCommand()).containsExactly("chmod", "--reference=/tmp", PodSpecs.SEED_MOUNT + "/tmp");
+        assertThat(mode.getVolumeMounts()).isEqualTo(seed.getVolumeMounts());
         VolumeMount tmp = container(pod, "main").getVolumeMounts().getFirst();
         assertThat(tmp.getMountPath()).isEqualTo("/tmp");
         assertThat(tmp.getSubPath()).isEqualTo("tmp");
