@@ -252,6 +252,8 @@ def scenario_checks(scenario, docs):
         pg_pod = postgres["spec"]["template"]["spec"]
         for name, p in (("api", api_pod), ("PostgreSQL", pg_pod), ("worker", pod)):
             check(p.get("hostNetwork") is True, scenario, f"{name} not on the node's network")
+        check(api["spec"].get("strategy", {}).get("type") == "Recreate", scenario,
+              "api not Recreate on the node's network (the new pod would wait for the old one's port)")
         api_c = api_pod["containers"][0]
         check(api_c["ports"][0]["containerPort"] == 18080, scenario, "api port")
         for probe in ("startupProbe", "livenessProbe", "readinessProbe"):

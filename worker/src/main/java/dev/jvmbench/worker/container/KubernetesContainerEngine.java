@@ -532,9 +532,11 @@ final class KubernetesContainerEngine implements ContainerEngine {
                 .redirectingOutput()
                 .writingError(stderr)
                 .exec(tar.toArray(String[]::new)));
-        try (watch; TarArchiveInputStream archive = new TarArchiveInputStream(watch.getOutput())) {
+        InputStream raw = watch.getOutput();
+        try (watch; TarArchiveInputStream archive = new TarArchiveInputStream(raw)) {
             TarArchiveEntry entry = archive.getNextEntry();
             if (entry == null) {
+                raw.transferTo(OutputStream.nullOutputStream());
                 Integer code = watch.exitCode().get(properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
                 throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr));
             }
@@ -543,7 +545,9 @@ final class KubernetesContainerEngine implements ContainerEngine {
                         + (entry.isDirectory() ? "a directory" : "a link or special file") + ")");
             }
             reader.read(archive);
-            archive.transferTo(OutputStream.nullOutputStream());
+            // to the end of the stream, not of the archive: tar pads its output to whole 10 kB
+            // records, and an exec whose output is not read to its end never reports its exit
+            raw.transferTo(OutputStream.nullOutputStream());
             Integer code = watch.exitCode().get(properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
             if (code == null || code != 0) {
                 throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr));

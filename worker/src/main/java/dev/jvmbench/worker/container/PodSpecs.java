@@ -87,6 +87,7 @@ final class PodSpecs {
     /** The helper sleeps; the pod's deletion ends it (its sleep has no SIGTERM handler: grace 0). */
     static final List<String> FILES_COMMAND = List.of("sleep", "2147483647");
     static final String FILES_CPU = "50m";
+    static final long TERMINATION_GRACE_SECONDS = 2;
     static final String FILES_MEMORY = "32Mi";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -223,7 +224,9 @@ final class PodSpecs {
                     .withRestartPolicy("Never")
                     .withAutomountServiceAccountToken(false)
                     .withEnableServiceLinks(false)
-                    .withTerminationGracePeriodSeconds(10L)
+                    // Deleted by someone else (the garbage collector, kubectl) the pod goes within
+                    // 2 s: the files helper's sleep ignores SIGTERM, and Docker's removal kills at once.
+                    .withTerminationGracePeriodSeconds(TERMINATION_GRACE_SECONDS)
                     .withTolerations(tolerateNoSchedule())
                     .withSecurityContext(podSecurityContext())
                     .withInitContainers(seeds)

@@ -67,6 +67,7 @@ class PodSpecsTest {
         assertThat(spec.getAutomountServiceAccountToken()).isFalse();
         assertThat(spec.getEnableServiceLinks()).isFalse();
         assertThat(spec.getHostPID()).isNull();
+        assertThat(spec.getTerminationGracePeriodSeconds()).isEqualTo(2L);
         assertThat(spec.getTolerations()).singleElement().satisfies(t -> {
             assertThat(t.getOperator()).isEqualTo("Exists");
             assertThat(t.getEffect()).isEqualTo("NoSchedule");
