@@ -534,11 +534,20 @@ final class KubernetesContainerEngine implements ContainerEngine {
                 .exec(tar.toArray(String[]::new)));
         InputStream raw = watch.getOutput();
         try (watch; TarArchiveInputStream archive = new TarArchiveInputStream(raw)) {
-            TarArchiveEntry entry = archive.getNextEntry();
+            TarArchiveEntry entry;
+            IOException unreadable = null;
+            try {
+                entry = archive.getNextEntry();
+            } catch (IOException e) {
+                // no archive at all (tar wrote nothing: the file is not there), or a broken one
+                entry = null;
+                unreadable = e;
+            }
             if (entry == null) {
-                raw.transferTo(OutputStream.nullOutputStream());
+                drain(raw);
                 Integer code = watch.exitCode().get(properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-                throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr));
+                throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr)
+                        + (unreadable == null ? "" : " (" + rootMessage(unreadable) + ")"), unreadable);
             }
             if (!entry.isFile()) {
                 throw new ContainerEngineException(what + ": not a regular file ("
@@ -547,13 +556,13 @@ final class KubernetesContainerEngine implements ContainerEngine {
             reader.read(archive);
             // to the end of the stream, not of the archive: tar pads its output to whole 10 kB
             // records, and an exec whose output is not read to its end never reports its exit
-            raw.transferTo(OutputStream.nullOutputStream());
+            drain(raw);
             Integer code = watch.exitCode().get(properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
             if (code == null || code != 0) {
                 throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(what + " failed", e);
+            throw new UncheckedIOException(what + " failed: " + rootMessage(e), e);
         } catch (TimeoutException e) {
             throw new ContainerEngineException(what + ": tar did not end within " + properties.requestTimeout(), e);
         } catch (InterruptedException e) {
@@ -561,6 +570,20 @@ final class KubernetesContainerEngine implements ContainerEngine {
             throw new ContainerEngineException(what + ": interrupted", e);
         } catch (ExecutionException e) {
             throw new ContainerEngineException(what + " failed: " + rootMessage(e), e);
+        }
+    }
+
+    /**
+     * Reads an exec's output to its end. The client stops taking the exec's frames while its
+     * output is not read (flow control), and its exit code comes after the output: a reader that
+     * stops at the end of a tar archive (tar pads to whole 10 kB records) would wait for the code
+     * for ever. The stream may already be closed when the exec ended with the archive.
+     */
+    private static void drain(InputStream output) {
+        try {
+            output.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException endedWithTheExec) {
+            // nothing left to read; the exit code says how it ended
         }
     }
 

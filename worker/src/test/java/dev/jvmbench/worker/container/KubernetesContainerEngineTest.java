@@ -27,6 +27,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -72,6 +73,14 @@ class KubernetesContainerEngineTest {
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> admin.serviceAccounts().inNamespace(NAMESPACE).withName("default").get() != null);
         engine = ContainerEngine.kubernetes(KubernetesEngineProperties.forNode(node).withNamespace(NAMESPACE));
+    }
+
+    /** A failed test leaves no pod behind to take the next one's CPU. */
+    @AfterEach
+    void removeThisTestsPods() {
+        if (engine != null) {
+            engine.removeManaged(LABELS);
+        }
     }
 
     @AfterAll
