@@ -181,7 +181,7 @@ printf '%s\n' "$pods" | sed 's/^/[k8s-e2e]      /' >&2
 # app pods (1 per run) and nginx pods (1 per run): 2 runs
 apps=$(grep -c -- '-app-' <<<"$pods" || true)
 (( apps >= 2 )) || die "expected an app pod per run (2), saw $apps"
-bad=$(awk -F'|' -v uid="$WORKER_UID" '$2 != "127.0.0.1" || $3 != "Guaranteed" || $4 != uid || $5 != "true"' <<<"$pods")
+bad=$(awk -F'|' -v uid="$WORKER_UID" '$2 != "127.0.0.1" || $3 != "Guaranteed" || $4 != uid || $5 != "True"' <<<"$pods")
 [[ -z "$bad" ]] || die "run pods not on the node, not Guaranteed, not owned by the worker ($WORKER_UID) or not on its network: $bad"
 left=$(run_pods | json 'len(d["items"])')
 (( left == 0 )) || die "$left run pods left after the job"
