@@ -13,7 +13,8 @@
 #      levels): every cell a Guaranteed pod on the node owned by the worker's pod, points stored,
 #      no pod left afterwards; its table of cells is printed (compare with the Docker engine:
 #      COMPOSE_TEST_JOB=helm/test/e2e/engine-job.json bash worker/host/compose-test.sh)
-#   5. the worker's pod deleted mid-run and its processes killed: its run pods are collected by
+#   5. a second job (io-db: the PostgreSQL upstream as a pod too, its data directory seeded from
+#      the image) and the worker's pod deleted mid-run, its processes killed: its run pods are collected by
 #      the garbage collector (owner references, no worker running meanwhile), and its run goes back
 #      to the queue and finishes once a worker is back (attempt 2)
 #   6. the chart uninstalled and the cluster down, also on failure
