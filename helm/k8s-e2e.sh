@@ -20,6 +20,10 @@
 #   6. the chart uninstalled and the cluster down, also on failure
 #
 #   bash helm/k8s-e2e.sh       (as root; run it under the heavy lock, as ./bench test is)
+#   bash helm/k8s-e2e.sh --job FILE   measuring, not testing: steps 1, 3, FILE's job instead of
+#                              step 4's (its cells printed, K8S_E2E_CELLS=out.json writes them), 6;
+#                              e.g. helm/test/e2e/engine-comparison-job.json against the same job
+#                              on the Docker engine (COMPOSE_TEST_JOB=... worker/host/compose-test.sh)
 #
 # Needs ./bench setup's images in the Docker engine. Bounded: every wait has its timeout
 # (K8S_E2E_JOB_TIMEOUT, default 900 s, per job). K8S_E2E_KEEP=1 leaves the cluster up.
@@ -39,6 +43,12 @@ die() { printf '[k8s-e2e] FAILED: %s\n' "$*" >&2; exit 1; }
 source "$REPO_DIR/worker/host/common.sh"
 use_jdk || die "$JDK_MISSING"
 (( EUID == 0 )) || die "needs root (helm/cluster.sh starts the cluster)"
+MEASURE_JOB=""
+case "${1:-}" in
+  --job) [[ -f "${2:-}" ]] || die "--job needs a job file"; MEASURE_JOB=$(cd "$(dirname "$2")" && pwd)/$(basename "$2") ;;
+  "") ;;
+  *) die "usage: bash helm/k8s-e2e.sh [--job FILE]" ;;
+esac
 TIMINGS=()
 phase_start=$SECONDS
 phase() { TIMINGS+=("$1|$(( SECONDS - phase_start ))"); phase_start=$SECONDS; }
@@ -101,6 +111,7 @@ done
 phase "images into the registry"
 
 # --- the engine against the cluster ---------------------------------------------------------------
+if [[ -z "$MEASURE_JOB" ]]; then
 log "KubernetesContainerEngineTest, RegistryImageResolverTest"
 (cd "$REPO_DIR" && timeout 900 ./mvnw -B --no-transfer-progress -q -pl worker -am test \
   -Dtest=KubernetesContainerEngineTest,RegistryImageResolverTest -Dsurefire.failIfNoSpecifiedTests=false \
@@ -109,6 +120,7 @@ log "KubernetesContainerEngineTest, RegistryImageResolverTest"
 grep -h "Tests run" "$REPO_DIR"/worker/target/surefire-reports/*KubernetesContainerEngineTest.txt \
   "$REPO_DIR"/worker/target/surefire-reports/*RegistryImageResolverTest.txt >&2
 phase "engine tests"
+fi
 
 # --- the chart ------------------------------------------------------------------------------------
 API_PORT=$(free_port)
@@ -172,25 +184,28 @@ worker_uid() { kubectl -n "$NAMESPACE" get pod "$PREFIX-worker-0" -o jsonpath='{
 
 # --- a job, its cells as pods ---------------------------------------------------------------------
 WORKER_UID=$(worker_uid)
-job=$(submit "$HELM_DIR/test/e2e/engine-job.json") || die "the api refused the job"
-log "job $job submitted (helm/test/e2e/engine-job.json)"
+JOB_FILE=${MEASURE_JOB:-$HELM_DIR/test/e2e/engine-job.json}
+job=$(submit "$JOB_FILE") || die "the api refused the job"
+log "job $job submitted (${JOB_FILE#"$REPO_DIR"/})"
 follow "$job"
 pods=$(sort -u <<<"$SEEN" | grep -v '^$' || true)
 log "run pods seen: $(wc -l <<<"$pods")"
 printf '%s\n' "$pods" | sed 's/^/[k8s-e2e]      /' >&2
 [[ -n "$pods" ]] || die "no run pod was ever seen"
 # app pods (1 per run) and nginx pods (1 per run): 2 runs
+runs=$(call GET "/api/v1/jobs/$job/runs")
+expected=$(json 'len(d["items"])' <<<"$runs")
 apps=$(grep -c -- '-app-' <<<"$pods" || true)
-(( apps >= 2 )) || die "expected an app pod per run (2), saw $apps"
+(( apps >= expected )) || die "expected an app pod per run ($expected), saw $apps"
 bad=$(awk -F'|' -v uid="$WORKER_UID" '$2 != "127.0.0.1" || $3 != "Guaranteed" || $4 != uid || $5 != "True"' <<<"$pods")
 [[ -z "$bad" ]] || die "run pods not on the node, not Guaranteed, not owned by the worker ($WORKER_UID) or not on its network: $bad"
 left=$(run_pods | json 'len(d["items"])')
 (( left == 0 )) || die "$left run pods left after the job"
-runs=$(call GET "/api/v1/jobs/$job/runs")
+levels=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["load"]["levels"]))' "$JOB_FILE")
 points=0
 for run in $(json '" ".join(str(r["id"]) for r in d["items"])' <<<"$runs"); do
   n=$(call GET "/api/v1/runs/$run/points" | json 'len([p for p in d["items"] if p["throughputRps"] > 0])')
-  (( n == 2 )) || die "run $run has $n points with a throughput, not 2"
+  (( n == levels )) || die "run $run has $n points with a throughput, not $levels"
   points=$((points + n))
   call GET "/api/v1/runs/$run/artifacts" | json '" ".join(a["name"] for a in d["items"])' | grep -qw app.jfr \
     || die "run $run kept no JFR recording (copied out of the stopped app's pod)"
@@ -198,6 +213,11 @@ done
 log "job $job SUCCEEDED: $points points and each run's JFR recording stored, every cell a Guaranteed pod on the node owned by $PREFIX-worker-0, none left"
 python3 "$REPO_DIR/worker/host/job-cells.py" "$api" "$TOKEN" "$job" --json "${K8S_E2E_CELLS:-/tmp/jvmbench-k8s-e2e-cells.json}" >&2
 phase "job on the kubernetes engine"
+if [[ -n "$MEASURE_JOB" ]]; then
+  ok=1
+  log "measured ${MEASURE_JOB#"$REPO_DIR"/}; cluster down next"
+  exit 0
+fi
 
 # --- the worker lost mid-run ----------------------------------------------------------------------
 # The worker's pod goes (scaled away: no replacement yet, so nothing but the garbage collector can
