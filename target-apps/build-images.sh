@@ -47,15 +47,9 @@ use_jdk || die "$JDK_MISSING"
 docker info >/dev/null 2>&1 || die "no Docker engine answers; start one with: bash worker/host/docker-engine.sh start"
 [[ -f "$JDK_CATALOG" ]] || die "JDK catalogue not found: $JDK_CATALOG"
 
-# --- the catalogue: "<version> <image>" per available JDK with an image ----------------------
+# --- the catalogue: "<version> <image>" per available JDK, read by the catalogue's own loader ---
 catalog_jdks() {
-  awk '
-    function flush() { if (version != "" && image != "" && available != "false") print version, image }
-    /^[ \t]*-[ \t]*version:/ { flush(); version = $NF; image = ""; available = ""; next }
-    /^[ \t]+image:/ { image = $2; next }
-    /^[ \t]+available:/ { available = $2; next }
-    END { flush() }
-  ' "$1" | tr -d "\"'"
+  jdk_catalog available "$1" | tr '|' ' '
 }
 
 # --- the recipe -----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench submit: submit a benchmark job from CI, wait for it, print its Markdown summary, gate on regressions.
 
-    ./bench submit JOB.json [--jar APP.jar] [--wait] [--fail-on-regression] [options]
+    ./bench submit JOB.json [--jar APP.jar] [--wait] [--table] [--fail-on-regression] [options]
 
 Exit codes (stable, for CI scripts):
     0  submitted (without --wait), or the job succeeded with no regression
@@ -13,7 +13,10 @@ Exit codes (stable, for CI scripts):
 
 The token comes from --token, else $BENCH_TOKEN, else <data dir>/admin-token ($BENCH_DATA_DIR, default
 ~/.bench) on the api's own host. The summary goes to stdout, to --summary-file, and to
-$GITHUB_STEP_SUMMARY when that is set. Only the Python standard library is used.
+$GITHUB_STEP_SUMMARY when that is set; with --table, one row per JDK x thread model x level comes
+before it on stdout (what `./bench demo` prints). While waiting, the progress goes to stderr: a bar
+redrawn in place on a terminal, one line per change otherwise (CI logs). Only the Python standard
+library is used.
 """
 import argparse
 import json
@@ -92,6 +95,30 @@ def default_token():
         return None
 
 
+SEVERITIES = ("critical", "warning", "info")
+
+
+def finding_place(finding):
+    """Where a finding of GET /api/v1/jobs/{id}/findings occurred: the run's cell, repetition and level."""
+    if finding.get("runId") is None:
+        return "the whole job"
+    place = "JDK %s %s #%s" % (finding.get("jdk"), finding.get("threadModel"), finding.get("repetition"))
+    return place + (", level %s" % finding["level"] if finding.get("level") is not None else ", whole run")
+
+
+def findings_lines(findings):
+    """The job's findings as aligned lines, worst first (the api's order): severity, code, where, the sentence."""
+    if not findings:
+        return ["findings: none"]
+    counts = [(s, sum(1 for f in findings if f.get("severity") == s)) for s in SEVERITIES]
+    lines = ["findings, worst first: " + ", ".join("%d %s" % (n, s) for s, n in counts if n)]
+    rows = [(f.get("severity", "?").upper(), f.get("code", "?"), finding_place(f), " ".join(f.get("summary", "").split()))
+            for f in findings]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines += ["  " + "  ".join(c.ljust(w) for c, w in zip(r[:3], widths)) + "  " + r[3] for r in rows]
+    return lines
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(prog="bench submit", description=__doc__.split("\n")[0],
                                      epilog="Exit codes: 0 ok, 1 error, 2 regressed (--fail-on-regression), "
@@ -112,6 +139,8 @@ def parse_args(argv):
     parser.add_argument("--timeout", type=float, default=3600, help="seconds to wait (default 3600)")
     parser.add_argument("--poll-interval", type=float, default=5, help="seconds between progress polls (default 5)")
     parser.add_argument("--summary-file", help="also write the Markdown summary here")
+    parser.add_argument("--table", action="store_true",
+                        help="with --wait: print one row per JDK x thread model x level before the summary")
     return parser.parse_args(argv)
 
 
@@ -139,6 +168,80 @@ def progress_line(job):
     return line
 
 
+def progress_bar(job, width=30):
+    """The one-line bar redrawn on a terminal: runs done, the run in progress and its step, time left."""
+    p = job.get("progress", {})
+    done, total = p.get("runsDone") or 0, p.get("runsTotal") or 0
+    filled = int(width * done / total) if total else width
+    where = ""
+    current = p.get("currentRun")
+    if current:
+        where = " | run %s: JDK %s %s" % (current.get("runId"), current.get("jdk"), current.get("threadModel"))
+        if current.get("step"):
+            where += " " + current["step"]
+        if current.get("level"):
+            where += " level %s" % current["level"]
+    left = p.get("estimatedSecondsLeft")
+    eta = " | ~%dm%02ds left" % (left // 60, left % 60) if left else ""
+    return "[%s%s] %s/%s runs%s%s" % ("#" * filled, "-" * (width - filled), done, total, where, eta)
+
+
+TABLE_HEADER = ("JDK", "model", "level", "req/s", "ceiling", "p50 ms", "p95 ms", "p99 ms", "errors", "CPU ms/req",
+                "MB/req", "ctx sw/req", "GC ms/s", "heap MB", "pinned", "flags")
+
+
+def fmt(value, digits=1):
+    return "-" if value is None else "%.*f" % (digits, value)
+
+
+def point_table(api, job_id):
+    """One row per run and level (a run without points: one row with its status and reason), aligned."""
+    rows = []
+    for run in api.json("GET", "/api/v1/jobs/%s/runs" % job_id)["items"]:
+        points = api.json("GET", "/api/v1/runs/%s/points" % run["id"])["items"]
+        if not points:
+            reason = run["status"] + (": " + run["failureReason"] if run.get("failureReason") else "")
+            rows.append((str(run["jdk"]), run["threadModel"]) + ("-",) * 13 + (reason,))
+        for p in points:
+            ceiling, latency, cpu = p.get("ceiling") or {}, p.get("latencyMs") or {}, p.get("cpu") or {}
+            memory, jvm = p.get("memory") or {}, p.get("jvm") or {}
+            rows.append((str(run["jdk"]), run["threadModel"], str(p["level"]), fmt(p.get("throughputRps")),
+                         fmt(ceiling.get("theoreticalRps"), 0), fmt(latency.get("p50"), 0), fmt(latency.get("p95"), 0),
+                         fmt(latency.get("p99"), 0), str(p.get("errors", "-")), fmt(cpu.get("msPerRequest"), 2),
+                         fmt(memory.get("perRequestMb"), 2), fmt(p.get("contextSwitchesPerRequest"), 1),
+                         fmt(jvm.get("gcPauseMsPerSecond"), 1), fmt(jvm.get("heapMeanMb"), 0),
+                         str(jvm.get("virtualThreadPinnedEvents", "-")), ",".join(p.get("flags") or [])))
+    rows.sort(key=lambda r: (int(r[0]), r[1], int(r[2]) if r[2].isdigit() else 0))
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(TABLE_HEADER)]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(TABLE_HEADER, widths))]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
+    return "\n".join(lines)
+
+
+def wait_for(api, job, timeout, poll_interval, say):
+    """Polls until the job ends or `timeout` seconds pass: (the job as last seen, whether it ended).
+    Progress on stderr: a bar redrawn in place on a terminal, a line per change otherwise."""
+    bar = sys.stderr.isatty()
+    deadline = time.monotonic() + timeout
+    last = None
+    try:
+        while job["status"] not in ("SUCCEEDED", "FAILED", "CANCELLED"):
+            if time.monotonic() > deadline:
+                return job, False
+            time.sleep(poll_interval)
+            job = api.json("GET", "/api/v1/jobs/%s" % job["id"])
+            line = progress_bar(job) if bar else progress_line(job)
+            if bar:
+                print("\r" + line.ljust(110), end="", file=sys.stderr, flush=True)
+            elif line != last:
+                say(line)
+            last = line
+    finally:
+        if bar and last is not None:
+            print(file=sys.stderr, flush=True)
+    return job, True
+
+
 def main(argv):
     args = parse_args(argv)
     say = lambda message: print("[bench] " + message, file=sys.stderr, flush=True)
@@ -153,11 +256,18 @@ def main(argv):
     if args.baseline_job and baseline_labels:
         say("error: give --baseline-job or --baseline-labels, not both")
         return EXIT_ERROR
+    if args.table and not args.wait:
+        say("error: --table needs --wait (the table is printed when the job has ended)")
+        return EXIT_ERROR
     api = Api(args.api, args.token or default_token())
     try:
         if args.jar:
             artifact = api.upload_jar(args.jar)
             say("uploaded %s as artifact %s (sha256 %s)" % (args.jar, artifact["id"], artifact.get("sha256", "?")[:12]))
+            if not artifact.get("executable", True):
+                # the api stores any bytes; a job naming ones that cannot start would be refused (409)
+                say("error: %s cannot run: %s" % (args.jar, artifact.get("notExecutableReason", "not an executable JAR")))
+                return EXIT_ERROR
             spec.setdefault("app", {})
             spec["app"].pop("image", None)
             spec["app"]["artifactId"] = artifact["id"]
@@ -179,26 +289,29 @@ def main(argv):
         if not args.wait:
             print(job["id"])
             return EXIT_OK
-        deadline = time.monotonic() + args.timeout
-        last = None
-        while job["status"] not in ("SUCCEEDED", "FAILED", "CANCELLED"):
-            if time.monotonic() > deadline:
-                say("timed out after %.0f s; job %s is still %s" % (args.timeout, job["id"], job["status"]))
-                return EXIT_TIMEOUT
-            time.sleep(args.poll_interval)
-            job = api.json("GET", "/api/v1/jobs/%s" % job["id"])
-            line = progress_line(job)
-            if line != last:
-                say(line)
-                last = line
+        job, ended = wait_for(api, job, args.timeout, args.poll_interval, say)
+        if not ended:
+            say("timed out after %.0f s; job %s is still %s" % (args.timeout, job["id"], job["status"]))
+            return EXIT_TIMEOUT
+        table = point_table(api, job["id"]) if args.table else None
         _, summary = api.request("GET", "/api/v1/jobs/%s/summary.md" % job["id"], accept="text/markdown")
     except ApiError as e:
         say("error: %s" % e)
         return EXIT_ERROR
+    if table:
+        print(table)
+        print()
     print(summary)
     for target in filter(None, [args.summary_file, os.environ.get("GITHUB_STEP_SUMMARY")]):
         with open(target, "a") as f:
             f.write(summary + "\n")
+    # What the platform explains about the job, one line each, on stderr: stdout stays the summary (which
+    # lists them too, in Markdown). A job that failed is explained as well: that is when it matters most.
+    try:
+        for line in findings_lines(api.json("GET", "/api/v1/jobs/%s/findings" % job["id"])["items"]):
+            say(line)
+    except ApiError as e:
+        say("findings unavailable: %s" % e)
     if job["status"] != "SUCCEEDED":
         say("job %s ended %s%s" % (job["id"], job["status"],
                                    ": " + job["statusReason"] if job.get("statusReason") else ""))
@@ -212,4 +325,9 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        # Ctrl-C stops the waiting, not the job (cancel it with POST /api/v1/jobs/{id}/cancel).
+        print("\n[bench] interrupted; a submitted job keeps running", file=sys.stderr)
+        sys.exit(130)

@@ -79,46 +79,21 @@ host_mirrors() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# JDK catalogue: parsed with awk so the host needs nothing but bash and coreutils.
+# JDK catalogue: read by the api's and the worker's own loader (jdk_catalog in common.sh runs
+# dev.jvmbench.common.catalog.JdkCatalogLines), never parsed here, so the two cannot disagree.
 
-# Prints one line per JDK entry: "version|image|build|available|reason".
-read_jdk_catalog() {
+# Fills BUILDABLE_JDKS with one "version|image|suite|package" per available entry with `build`.
+# Called in this shell (not in a pipe or a process substitution) so that a catalogue the loader
+# refuses stops the script, and read once however many build steps need it.
+BUILDABLE_JDKS=()
+BUILDABLE_JDKS_READ=0
+read_buildable_jdks() {
+  (( BUILDABLE_JDKS_READ == 0 )) || return 0
+  local lines
   [[ -f "$JDK_CATALOG" ]] || die "JDK catalogue not found: $JDK_CATALOG"
-  awk '
-    function unquote(s) {
-      sub(/[ \t]+#.*$/, "", s); sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s)
-      if (s ~ /^".*"$/ || s ~ /^\x27.*\x27$/) s = substr(s, 2, length(s) - 2)
-      return s
-    }
-    function emit() {
-      if (have) print version "|" image "|" build "|" (available == "" ? "true" : available) "|" reason
-      have = 0; version = ""; image = ""; build = ""; available = ""; reason = ""
-    }
-    /^[ \t]*#/ || /^[ \t]*$/ { next }
-    /^[ \t]*-[ \t]/ { emit(); have = 1; sub(/^[ \t]*-[ \t]*/, "") }
-    have && /^[ \t]*[A-Za-z_]+:/ {
-      key = $0; sub(/:.*/, "", key); gsub(/[ \t]/, "", key)
-      val = $0; sub(/^[^:]*:/, "", val); val = unquote(val)
-      if (key == "version") version = val
-      else if (key == "image") image = val
-      else if (key == "build") build = val
-      else if (key == "available") available = val
-      else if (key == "reason") reason = val
-    }
-    END { emit() }
-  ' "$JDK_CATALOG"
-}
-
-# The entries this host builds: "version|image|suite|package", available ones with `build`.
-buildable_jdks() {
-  local version image build available _reason suite package
-  while IFS='|' read -r version image build available _reason; do
-    [[ -n "$build" && "$available" != false ]] || continue
-    [[ -n "$image" ]] || die "JDK $version in $JDK_CATALOG has 'build' but no 'image'"
-    read -r suite package <<<"$build"
-    [[ -n "$suite" && -n "$package" ]] || die "JDK $version: 'build' must read '<suite> <package>', got '$build'"
-    printf '%s|%s|%s|%s\n' "$version" "$image" "$suite" "$package"
-  done < <(read_jdk_catalog)
+  lines=$(jdk_catalog buildable "$JDK_CATALOG") || die "cannot read the JDK catalogue $JDK_CATALOG (reason above)"
+  [[ -z "$lines" ]] || mapfile -t BUILDABLE_JDKS <<<"$lines"
+  BUILDABLE_JDKS_READ=1
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -247,14 +222,18 @@ needed_suites() {
   local wanted=$1 suites=()
   [[ "$wanted" == *upstreams* ]] && suites+=("$UPSTREAM_SUITE")
   if [[ "$wanted" == *jdk* ]]; then
-    local _v _i suite _p
-    while IFS='|' read -r _v _i suite _p; do suites+=("$suite"); done < <(buildable_jdks)
+    local entry _v _i suite _p
+    for entry in "${BUILDABLE_JDKS[@]}"; do
+      IFS='|' read -r _v _i suite _p <<<"$entry"
+      suites+=("$suite")
+    done
   fi
   printf '%s\n' "${suites[@]}" | awk 'NF && !seen[$0]++'
 }
 
 build_bases() { # [which images the bases are for: "jdk upstreams"]
   local suite
+  read_buildable_jdks
   while read -r suite; do build_base "$suite"; done < <(needed_suites "${1:-jdk upstreams}")
 }
 
@@ -282,10 +261,12 @@ build_jdk() {
 }
 
 build_jdks() {
-  local version image suite package
-  while IFS='|' read -r version image suite package; do
+  local entry version image suite package
+  read_buildable_jdks
+  for entry in "${BUILDABLE_JDKS[@]}"; do
+    IFS='|' read -r version image suite package <<<"$entry"
     build_jdk "$version" "$image" "$suite" "$package"
-  done < <(buildable_jdks)
+  done
 }
 
 # ---------------------------------------------------------------------------------------------

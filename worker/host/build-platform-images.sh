@@ -61,6 +61,7 @@ sources_hash() {
     {
       printf '%s\0' pom.xml "worker/host/build-platform-images.sh"
       find api/src/main api/pom.xml worker/src/main worker/pom.xml worker/loadgen/src/main worker/loadgen/pom.xml \
+        worker/loadgen-protocol/src/main worker/loadgen-protocol/pom.xml \
         common/src/main common/pom.xml migrations/src/main migrations/pom.xml -type f -print0
     } | sort -z | xargs -0 sha256sum
   ) | sha256sum | cut -d' ' -f1

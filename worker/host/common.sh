@@ -53,6 +53,40 @@ use_jdk() {
   fi
 }
 
+# The repository this file belongs to (worker/host/common.sh -> the root).
+JVMBENCH_ROOT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# jdk_catalog buildable|available [CATALOGUE]: the JDK catalogue (default the shipped one) read by
+# the loader the api and the worker use (dev.jvmbench.common.catalog.JdkCatalog), one line per
+# entry, so no script parses the YAML itself:
+#   buildable  "version|image|suite|package" per available entry with `build` (the JDK images)
+#   available  "version|image" per available entry
+# Runs the common module's JdkCatalogLines on common/target/classes and SnakeYAML (~0.1-0.5 s).
+# The common module is compiled first only when it never was or its Java sources or poms are
+# newer than the last compile (one Maven run, 10-20 s): it works before the project is built.
+# Needs JAVA_HOME (use_jdk). Returns 1 (the reason on stderr) on a catalogue the loader refuses.
+jdk_catalog() {
+  local mode=$1 catalog=${2:-$JVMBENCH_ROOT_DIR/common/src/main/resources/jvmbench/jdk-catalog.yaml}
+  local common="$JVMBENCH_ROOT_DIR/common"
+  local classpath_file="$common/target/jdk-catalog-lines.classpath"
+  local main_class="$common/target/classes/dev/jvmbench/common/catalog/JdkCatalogLines.class"
+  use_jdk || { printf '%s\n' "$JDK_MISSING" >&2; return 1; }
+  if [[ ! -s "$classpath_file" || ! -f "$main_class" ]] \
+    || [[ -n "$(find "$JVMBENCH_ROOT_DIR/pom.xml" "$common/pom.xml" "$common/src/main/java" -newer "$classpath_file" -print -quit)" ]]; then
+    mkdir -p "$common/target"
+    # Two scripts compiling at once would write the same class files.
+    (
+      flock -w 600 9 || { echo "jdk_catalog: $common/target/.jdk-catalog-lines.lock is held for 10 min" >&2; exit 1; }
+      "$JVMBENCH_ROOT_DIR/mvnw" -B -q --no-transfer-progress -f "$JVMBENCH_ROOT_DIR/pom.xml" -pl common \
+        -DskipTests compile dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
+        -DincludeScope=runtime -DincludeArtifactIds=snakeyaml >&2 \
+        && touch "$classpath_file" # build-classpath leaves an unchanged file as it was
+    ) 9>"$common/target/.jdk-catalog-lines.lock" || { echo "jdk_catalog: compiling the common module failed (above)" >&2; return 1; }
+  fi
+  "$JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$common/target/classes:$(<"$classpath_file")" \
+    dev.jvmbench.common.catalog.JdkCatalogLines "$mode" "$catalog"
+}
+
 # Seconds since the epoch with no fork (bash 5 EPOCHREALTIME), for step timing.
 now_s() {
   local t=${EPOCHREALTIME:-}

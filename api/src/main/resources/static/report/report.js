@@ -30,6 +30,8 @@
     'errors': { text: 'Request errors', severe: false },
     'jfr-missing': { text: 'JFR recording missing', severe: false },
     'jfr-unreadable': { text: 'JFR recording unreadable', severe: false },
+    'jfr-partial': { text: 'JFR recording partial (the JVM did not end cleanly)', severe: false },
+    'not-steady': { text: 'Window not steady', severe: false },
     'oom': { text: 'Out of memory (OOM)', severe: true },
     'run-failed': { text: 'Run failed', severe: true },
   };
@@ -45,11 +47,40 @@
     'no significant change': { css: 'verdict-same', symbol: '●' },
   };
 
+  /** Findings' severities, worst first: badge class and the colour of their markers on the time charts. */
+  const SEVERITIES = {
+    critical: { css: 'severity-critical', color: '#B3261E', rank: 0 },
+    warning: { css: 'severity-warning', color: '#8A5300', rank: 1 },
+    info: { css: 'severity-info', color: '#1F5FAD', rank: 2 },
+  };
+
+  /**
+   * The time charts of a level, one per metric group, drawn when a run measured any of its
+   * columns: the load generator's, then the container's and the JVM's (docs/metrics.md).
+   */
+  const TIME_GROUPS = [
+    { id: 'throughput', title: 'Throughput', unit: 'req/s', columns: [{ id: 'throughputRps' }] },
+    { id: 'latency', title: 'Latency p50 / p95 / p99', unit: 'ms', columns: [
+      { id: 'latencyP50Ms', label: 'p50', dash: [2, 3], width: 1.5 },
+      { id: 'latencyP95Ms', label: 'p95' },
+      { id: 'latencyP99Ms', label: 'p99', dash: [7, 4], width: 1.5 }] },
+    { id: 'errors', title: 'Errors', unit: 'per second', columns: [{ id: 'errors' }] },
+    { id: 'cpu', title: 'CPU', unit: '% of limit', columns: [{ id: 'cpuPercentOfLimit' }] },
+    { id: 'memory', title: 'Container memory / heap used', unit: 'MB', columns: [
+      { id: 'memoryMb', label: 'container' }, { id: 'heapUsedMb', label: 'heap', dash: [7, 4] }] },
+    { id: 'threads', title: 'OS threads', unit: 'threads', columns: [{ id: 'osThreads' }] },
+    { id: 'gc', title: 'GC pause', unit: 'ms per second', columns: [{ id: 'gcPauseMs' }] },
+  ];
+  /** Repetitions of a cell: one line each, in the cell's colour, told apart by their dash. */
+  const REPETITION_DASHES = [[], [6, 3], [2, 2], [9, 3, 2, 3]];
+
   const $ = (id) => document.getElementById(id);
   const route = location.pathname.match(/^(.*)\/jobs\/(\d+)\/report$/);
   const base = route ? route[1] : '';
   const jobId = route ? route[2] : null;
   const charts = [];
+  /** A fragment key naming a section (…/report#timeline): scrolled to once the page is drawn. */
+  let scrollTarget = null;
   let token = takeToken();
 
   class ApiError extends Error {
@@ -66,6 +97,7 @@
   /** A token in the fragment (#token=...) wins and is moved to sessionStorage, out of the address bar. */
   function takeToken() {
     const fragment = new URLSearchParams(location.hash.slice(1));
+    scrollTarget = [...fragment.keys()].find((key) => key !== 'token' && /^[a-z][a-z0-9-]*$/.test(key)) || null;
     const fromFragment = fragment.get('token');
     if (fromFragment) {
       storeToken(fromFragment);
@@ -459,14 +491,301 @@
         el('thead', null, head), el('tbody', null, rows))));
   }
 
+  // ---- findings and time charts ----------------------------------------------------------
+
+  /** The job's runs, its findings and each run's series; at most 4 requests in flight. */
+  async function loadExplanations() {
+    const [runs, findings] = await Promise.all([api('/api/v1/jobs/' + jobId + '/runs'),
+      api('/api/v1/jobs/' + jobId + '/findings')]);
+    const items = runs.items || [];
+    const series = new Map();
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) {
+        const run = items[next++];
+        if (run.status === 'QUEUED') continue;
+        try {
+          series.set(run.id, await api('/api/v1/runs/' + run.id + '/series'));
+        } catch (error) {
+          if (isAuthError(error)) throw error;
+          series.set(run.id, { levels: [], error: error.message });
+        }
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    return { runs: items, findings: findings.items || [], series };
+  }
+
+  const severityOf = (f) => SEVERITIES[f.severity] || SEVERITIES.info;
+
+  function severityBadge(severity) {
+    return el('span', { class: 'badge severity ' + (SEVERITIES[severity] || SEVERITIES.info).css, 'data-severity': severity },
+      severity);
+  }
+
+  /** Seconds from the start of the level's measured window (negative: in its warm-up); null when unknown. */
+  function secondsIntoWindow(finding, explained) {
+    if (!finding.at || finding.runId == null || finding.levelIndex == null) return null;
+    const runSeries = explained.series.get(finding.runId);
+    const level = runSeries && (runSeries.levels || []).find((l) => l.levelIndex === finding.levelIndex);
+    if (!level || !level.measured) return null;
+    return (Date.parse(finding.at) - level.measured.startMs) / 1000;
+  }
+
+  function renderFindings(explained, job, stats) {
+    const box = $('findings-list');
+    box.replaceChildren();
+    const findings = explained.findings;
+    const unit = levelWord(stats.loadModel).unit;
+    const cells = stats.cells.map((c) => c.jdk + '-' + c.threadModel);
+    if (!findings.length) {
+      box.append(el('p', { class: 'note', id: 'no-findings' }, 'No findings: nothing the platform can explain stood out in this job.'));
+      show('findings');
+      return;
+    }
+    const counts = Object.keys(SEVERITIES).map((s) => [s, findings.filter((f) => f.severity === s).length]).filter(([, n]) => n);
+    box.append(el('p', { class: 'finding-counts', id: 'finding-counts' },
+      counts.flatMap(([s, n]) => [severityBadge(s), ' ' + n + '  '])));
+    const groups = new Map();
+    const jobWide = findings.filter((f) => f.runId == null);
+    if (jobWide.length) groups.set('job', { title: 'The whole job', findings: jobWide });
+    for (const f of findings.filter((x) => x.runId != null)) {
+      const key = f.jdk + '-' + f.threadModel;
+      if (!groups.has(key)) groups.set(key, { title: cellName(f.jdk, f.threadModel), findings: [], cell: { jdk: f.jdk, threadModel: f.threadModel } });
+      groups.get(key).findings.push(f);
+    }
+    for (const [key, group] of groups) {
+      const worst = Math.min(...group.findings.map((f) => severityOf(f).rank));
+      let swatch = null;
+      if (group.cell) {
+        swatch = el('span', { class: 'swatch', 'aria-hidden': 'true' });
+        // CSSOM, not a style attribute: the page's CSP allows no inline style
+        swatch.style.color = seriesStyle(group.cell, Math.max(0, cells.indexOf(key)), job).color;
+      }
+      const block = el('details', { class: 'finding-group', 'data-cell': key, open: worst <= 1 },
+        el('summary', null, swatch, el('strong', null, group.title), ' · ',
+          group.findings.length + (group.findings.length === 1 ? ' finding' : ' findings')));
+      const list = el('ol', { class: 'findings' });
+      for (const f of group.findings) list.append(findingItem(f, explained, unit));
+      block.append(list);
+      box.append(block);
+    }
+    show('findings');
+  }
+
+  function findingItem(f, explained, unit) {
+    const seconds = secondsIntoWindow(f, explained);
+    const where = [];
+    if (f.repetition != null) where.push('repetition ' + f.repetition);
+    where.push(f.level != null ? 'at ' + f.level + ' ' + unit : f.runId != null ? 'whole run' : 'across runs');
+    if (seconds !== null) where.push((seconds < 0 ? num(-seconds) + ' s before the measured window (warm-up)' : num(seconds) + ' s into the measured window'));
+    else if (f.at) where.push('at ' + f.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'));
+    const evidence = JSON.stringify(f.evidence || {}, null, 2);
+    return el('li', { class: 'finding ' + severityOf(f).css, 'data-code': f.code, 'data-severity': f.severity,
+        'data-run': f.runId ?? 'job', 'data-level': f.level ?? 'run' },
+      el('div', { class: 'finding-head' }, severityBadge(f.severity), el('code', null, f.code),
+        f.title ? el('span', { class: 'finding-title' }, f.title) : null,
+        el('span', { class: 'finding-where' }, where.join(' · '))),
+      el('p', { class: 'finding-summary' }, f.summary),
+      f.advice ? el('p', { class: 'finding-advice' }, el('strong', null, 'Advice: '), f.advice) : null,
+      evidence !== '{}' ? el('details', { class: 'finding-evidence' }, el('summary', null, 'Evidence'),
+        el('pre', null, evidence)) : null);
+  }
+
+  /** Every level's time charts: the runs' per-second series, one line per run, findings marked where they fired. */
+  function renderTimeline(explained, job, stats) {
+    const box = $('timeline-levels');
+    box.replaceChildren();
+    const runs = explained.runs.filter((r) => explained.series.has(r.id));
+    const cells = [...new Set(stats.cells.map((c) => c.jdk + '-' + c.threadModel))];
+    const unit = levelWord(stats.loadModel).unit;
+    const levels = new Map();
+    for (const run of runs) {
+      for (const level of explained.series.get(run.id).levels || []) {
+        if (!level.measured) continue;
+        if (!levels.has(level.levelIndex)) levels.set(level.levelIndex, { level: level.level, lines: [] });
+        levels.get(level.levelIndex).lines.push({ run, data: level });
+      }
+    }
+    $('timeline-note').textContent = 'Second by second, from the warm-up (left of 0) through the measured window: one line per run, '
+      + 'in its cell\'s colour, repetitions told apart by their dash. A vertical line marks the moment a finding fired, '
+      + 'labelled with its code and repetition (#n), in its severity\'s colour. The container\'s and the JVM\'s charts appear '
+      + 'where they were measured. Click a legend entry to hide a cell.';
+    if (!levels.size) {
+      box.append(el('p', { class: 'note', id: 'no-series' }, 'No per-second series stored for this job\'s runs.'));
+      show('timeline');
+      return;
+    }
+    for (const [levelIndex, entry] of [...levels].sort((a, b) => a[0] - b[0])) {
+      const section = el('div', { class: 'timeline-level', id: 'timeline-level-' + (entry.level ?? levelIndex),
+          'data-level': entry.level ?? levelIndex },
+        el('h3', null, 'Level ' + (entry.level ?? levelIndex) + ' ' + unit));
+      const grid = el('div', { class: 'chart-grid time-grid' });
+      const markers = explained.findings.filter((f) => f.runId != null && f.levelIndex === levelIndex && f.at)
+        .map((f) => ({ finding: f, seconds: secondsIntoWindow(f, explained) })).filter((m) => m.seconds !== null);
+      // one time axis for every chart of the level: from the earliest warm-up to the end of the longest window
+      const span = {
+        min: Math.min(0, ...entry.lines.filter((l) => l.data.warmup)
+          .map((l) => (l.data.warmup.startMs - l.data.measured.startMs) / 1000)),
+        max: Math.max(...entry.lines.map((l) => l.data.measured.seconds)),
+      };
+      for (const group of TIME_GROUPS) {
+        const measured = group.columns.filter((c) => entry.lines.some((l) => hasColumn(l.data, c.id)));
+        if (!measured.length) continue;
+        grid.append(timeChart(group, measured, entry, levelIndex, markers, cells, job, span));
+      }
+      section.append(grid);
+      box.append(section);
+    }
+    show('timeline');
+  }
+
+  /** Whether a marker's line is on the canvas: its colour at its x, halfway down the plot area. */
+  function markerDrawn(chart, annotation) {
+    const x = chart.scales.x;
+    if (annotation.xMin < x.min || annotation.xMin > x.max) return false;
+    const ratio = chart.currentDevicePixelRatio || 1;
+    const px = Math.round(x.getPixelForValue(annotation.xMin) * ratio);
+    const py = Math.round((chart.chartArea.top + chart.chartArea.bottom) / 2 * ratio);
+    const [r, g, b] = chart.ctx.getImageData(px, py, 1, 1).data;
+    const want = parseInt(annotation.borderColor.slice(1), 16);
+    return Math.abs(r - (want >> 16)) + Math.abs(g - ((want >> 8) & 255)) + Math.abs(b - (want & 255)) < 60;
+  }
+
+  const hasColumn = (level, id) => [level.measured, level.warmup].some((w) => w && w.metrics && w.metrics[id]);
+
+  /** (x, y) of a window's column: x in seconds from the measured window's start, at the middle of each second. */
+  function windowPoints(window, column, measuredStartMs) {
+    const values = (window && window.metrics && window.metrics[column]) || [];
+    const offset = window ? (window.startMs - measuredStartMs) / 1000 : 0;
+    return values.map((y, i) => ({ x: offset + i + 0.5, y })).filter((p) => p.y !== null && p.y !== undefined);
+  }
+
+  function timeChart(group, columns, entry, levelIndex, markers, cells, job, span) {
+    const levelName = entry.level ?? levelIndex;
+    const figure = el('figure', { class: 'chart time-chart', 'data-group': group.id, 'data-level': levelName,
+      'data-rendered': 'false', 'data-markers': '' });
+    figure.append(el('figcaption', null, el('h3', null, group.title + ' (' + group.unit + ')'),
+      el('span', { class: 'direction' }, 'level ' + levelName)));
+    if (typeof window.Chart !== 'function') {
+      figure.dataset.rendered = 'failed';
+      figure.append(el('p', { class: 'empty' }, 'The chart library did not load.'));
+      return figure;
+    }
+    const datasets = [];
+    const lines = [...entry.lines].sort((a, b) => a.run.seq - b.run.seq);
+    for (const line of lines) {
+      const cellKey = line.run.jdk + '-' + line.run.threadModel;
+      const style = seriesStyle({ jdk: line.run.jdk, threadModel: line.run.threadModel }, Math.max(0, cells.indexOf(cellKey)), job);
+      const repDash = REPETITION_DASHES[(line.run.repetition - 1) % REPETITION_DASHES.length];
+      for (const column of columns) {
+        const start = line.data.measured.startMs;
+        const data = [...windowPoints(line.data.warmup, column.id, start), ...windowPoints(line.data.measured, column.id, start)];
+        if (!data.length) continue;
+        datasets.push({
+          label: cellName(line.run.jdk, line.run.threadModel) + ' #' + line.run.repetition + (column.label ? ' ' + column.label : ''),
+          cell: cellKey, cellLabel: cellName(line.run.jdk, line.run.threadModel), data,
+          borderColor: style.color, backgroundColor: style.color, borderWidth: column.width || 2,
+          borderDash: column.dash || repDash, pointRadius: 0, pointHitRadius: 4, tension: 0, fill: false, spanGaps: false,
+          // the warm-up, left of 0, is drawn fainter than the measured window
+          segment: { borderColor: (ctx) => (ctx.p1.parsed.x < 0 ? withAlpha(style.color, 0.35) : undefined) },
+        });
+      }
+    }
+    const annotations = {
+      window: { type: 'line', xMin: 0, xMax: 0, borderColor: '#57606a', borderWidth: 1, borderDash: [3, 3],
+        label: { display: true, content: 'measured', position: 'start', color: '#57606a', backgroundColor: 'rgba(255,255,255,0.8)', font: { size: 10 } } },
+    };
+    const sorted = [...markers].sort((a, b) => a.seconds - b.seconds);
+    sorted.forEach((m, i) => {
+      const color = severityOf(m.finding).color;
+      annotations['finding' + i] = {
+        type: 'line', xMin: m.seconds, xMax: m.seconds, borderColor: color, borderWidth: 2,
+        code: m.finding.code,
+        label: { display: true, content: m.finding.code + ' #' + m.finding.repetition, position: 'end',
+          yAdjust: 16 * (i % 4), backgroundColor: color, color: '#ffffff', font: { size: 10, weight: 'bold' }, padding: 3 },
+      };
+    });
+    const canvas = el('canvas', { role: 'img', 'aria-label': group.title + ' over time at level ' + levelName + ': '
+      + datasets.length + ' lines' + (sorted.length ? '; findings marked: ' + sorted.map((m) => m.finding.code + ' at '
+        + num(m.seconds) + ' s').join(', ') : '') });
+    figure.append(el('div', { class: 'chart-box time-box' }, canvas));
+    charts.push(new window.Chart(canvas, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        responsive: true,
+        devicePixelRatio: Math.max(window.devicePixelRatio || 1, 2),
+        maintainAspectRatio: false,
+        parsing: true,
+        interaction: { mode: 'nearest', intersect: false, axis: 'x' },
+        scales: {
+          x: { type: 'linear', min: span.min, max: span.max, title: { display: true, text: 'seconds since the measured window started' },
+            ticks: { callback: (value) => num(value) } },
+          y: { beginAtZero: true, title: { display: true, text: group.unit }, ticks: { callback: (value) => num(value) } },
+        },
+        plugins: {
+          legend: {
+            position: 'bottom',
+            labels: {
+              boxWidth: 28, boxHeight: 3,
+              // one entry per cell: its repetitions and percentiles share the colour
+              generateLabels: (chart) => {
+                const seen = new Set();
+                return chart.data.datasets.map((d, i) => ({ d, i })).filter(({ d }) => !seen.has(d.cell) && seen.add(d.cell))
+                  .map(({ d, i }) => ({ text: d.cellLabel, fillStyle: d.borderColor, strokeStyle: d.borderColor, lineWidth: 3,
+                    hidden: !chart.isDatasetVisible(i), datasetIndex: i, cell: d.cell }));
+              },
+            },
+            onClick: (event, item, legend) => {
+              const chart = legend.chart;
+              const visible = chart.isDatasetVisible(item.datasetIndex);
+              chart.data.datasets.forEach((d, i) => { if (d.cell === item.cell) chart.setDatasetVisibility(i, !visible); });
+              chart.update();
+            },
+          },
+          tooltip: {
+            callbacks: {
+              title: (items) => items.length ? num(items[0].parsed.x - 0.5) + ' s' : '',
+              label: (item) => item.dataset.label + ': ' + num(item.parsed.y) + ' ' + group.unit,
+            },
+          },
+          annotation: { annotations },
+        },
+      },
+      plugins: [{
+        // Marks the figure once drawn, with the findings' markers the annotation plugin drew inside the axes:
+        // a check (and a reader of the DOM) can tell a drawn chart and its markers from a blank one.
+        id: 'jvmbenchTimeRendered',
+        afterDraw: (chart) => {
+          const fig = chart.canvas.closest('figure');
+          const plugin = window.Chart.registry.plugins.get('annotation');
+          fig.dataset.markers = Object.values(annotations).filter((a) => a.code && markerDrawn(chart, a))
+            .map((a) => a.code + '@' + num(a.xMin)).join(' ');
+          fig.dataset.annotation = plugin ? 'plugin' : 'missing';
+          fig.dataset.rendered = 'true';
+        },
+      }],
+    }));
+    return figure;
+  }
+
   // ---- verdicts ----------------------------------------------------------------------------
 
-  /** The job's own comparison (against its baseline when it has one) plus JDK and thread-model comparisons. */
+  /**
+   * The job against its baseline job when it has one, its JDKs against the lowest and its thread
+   * models against platform (else the first of virtual, webflux).
+   */
   async function loadComparisons(job) {
     const spec = job.spec || {};
-    const wanted = [['default', '/api/v1/comparisons?job=' + jobId]];
-    if ((spec.jdks || []).length > 1) wanted.push(['jdk', '/api/v1/comparisons?job=' + jobId + '&by=jdk']);
-    if ((spec.threadModels || []).length > 1) wanted.push(['threadModel', '/api/v1/comparisons?job=' + jobId + '&by=threadModel']);
+    const jdks = spec.jdks || [];
+    const models = ['platform', 'virtual', 'webflux'].filter((m) => (spec.threadModels || []).includes(m));
+    const comparisons = '/api/v1/jobs/' + jobId + '/comparisons/';
+    const wanted = [];
+    if (job.baseline && job.baseline.jobId != null) wanted.push(['default', comparisons + 'jobs/' + job.baseline.jobId]);
+    if (jdks.length > 1) wanted.push(['jdk', comparisons + 'jdks/' + Math.min(...jdks)]);
+    if (models.length > 1) wanted.push(['threadModel', comparisons + 'thread-models/' + models[0]]);
     const settled = await Promise.all(wanted.map(([key, path]) => api(path)
       .then((body) => ({ key, body }), (error) => ({ key, error }))));
     const auth = settled.find((r) => r.error && isAuthError(r.error));
@@ -576,10 +895,14 @@
       ? num(m.baselineMedian) + ' → ' + num(m.candidateMedian)
       : percent(m.ratio);
     const interval = m.ratio === null || m.ratio === undefined ? '' : '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']';
+    // a gate metric is judged on the runs whose window was steady: how many were not, on both sides
+    const leftOut = (m.baselineNotSteadyLeftOut || 0) + (m.candidateNotSteadyLeftOut || 0);
     return el('td', { class: 'num change ' + v.css, 'data-verdict': m.verdict,
         title: m.verdict + ': ' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ' (medians of ' + m.baselineRuns + ' and ' + m.candidateRuns + ' runs)' },
       el('span', { class: 'symbol', 'aria-hidden': 'true' }, v.symbol + ' '), main,
       interval ? el('span', { class: 'interval' }, interval) : null,
+      leftOut ? el('span', { class: 'interval left-out', 'data-left-out': leftOut },
+        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null,
       el('span', { class: 'sr-only' }, ' ' + m.verdict));
   }
 
@@ -614,7 +937,7 @@
         ? 'The api did not accept the token (401): it is unknown, revoked or mistyped.'
         : 'The api answered 401: this installation needs a token to read results.';
     setStatus('Waiting for an API token.');
-    ['job', 'verdicts', 'cells', 'charts', 'comparisons-section', 'error'].forEach((id) => show(id, false));
+    ['job', 'verdicts', 'cells', 'charts', 'findings', 'timeline', 'comparisons-section', 'error'].forEach((id) => show(id, false));
     show('auth');
     $('token-input').focus();
   }
@@ -643,11 +966,15 @@
     try {
       const job = await api('/api/v1/jobs/' + jobId);
       renderJob(job);
-      const [stats, comparisons] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'), loadComparisons(job)]);
+      const [stats, comparisons, explained] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'),
+        loadComparisons(job), loadExplanations()]);
       renderCells(stats, job);
       renderVerdicts(comparisons, job, stats);
       renderCharts(stats, job);
+      renderFindings(explained, job, stats);
+      renderTimeline(explained, job, stats);
       document.body.dataset.state = 'ready';
+      if (scrollTarget && $(scrollTarget)) $(scrollTarget).scrollIntoView();
       setStatus('Job ' + jobId + ' · ' + stats.cells.length + ' cells · loaded ' + new Date().toISOString().slice(0, 19).replace('T', ' ') + 'Z');
     } catch (error) {
       if (isAuthError(error)) showAuth(error); else showError(error);

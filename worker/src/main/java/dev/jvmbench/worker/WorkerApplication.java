@@ -1,8 +1,10 @@
 package dev.jvmbench.worker;
 
+import dev.jvmbench.common.store.StoreConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
 
 /**
  * The benchmark worker: claims queued runs from the platform's PostgreSQL and executes each as a
@@ -10,6 +12,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@Import(StoreConfiguration.class)
 public class WorkerApplication {
 
     public static void main(String[] args) {

@@ -26,6 +26,11 @@ import org.springframework.web.bind.annotation.RestController;
 class AnalysisController {
 
     static final MediaType MARKDOWN = MediaType.parseMediaType("text/markdown;charset=UTF-8");
+    private static final String CHANGE_RULE = "A change counts when the 95% interval of the ratio of medians excludes 1 "
+            + "and the ratio moves by at least the threshold (default: the job's gate, 5%) in the metric's better or worse "
+            + "direction. The overall verdict covers the job's gate metrics.";
+    private static final String METRIC_DESCRIPTION = "Metric ids; repeatable or comma-separated; default all";
+    private static final String THRESHOLD_DESCRIPTION = "The smallest change that counts, in percent; default the job's gate";
 
     private final JobStatistics statistics;
     private final Comparisons comparisons;
@@ -55,40 +60,59 @@ class AnalysisController {
         return ResponseEntity.ok().contentType(MARKDOWN).body(summaries.of(id));
     }
 
-    @Operation(operationId = "compare", summary = "Ratios with 95% intervals and verdicts, within a job or against another job",
-            description = "Across jobs (baselineJob, or the job's own baseline): each cell against the same JDK x thread "
-                    + "model of the baseline. Within a job: by=jdk compares every JDK with the baseline JDK (default the "
-                    + "lowest) per thread model; by=threadModel compares every thread model with the baseline one "
-                    + "(default platform, else the first) per JDK. A change counts when the interval excludes 1 and "
-                    + "the ratio moves by at least the threshold (default: the job's gate, 5%) in the metric's better "
-                    + "or worse direction. The overall verdict covers the job's gate metrics.")
+    /*
+     * Three comparisons, one operation each, so that every combination of parameters an operation
+     * takes is a valid one: what is compared is in the path, not in parameters that depend on each
+     * other. What the job did not run (a JDK, a thread model) is not there: 404.
+     */
+
+    @Operation(operationId = "compareWithJob", summary = "The job against another job, cell by cell",
+            description = "Each cell (JDK x thread model) against the same cell of the baseline job, at every level both "
+                    + "measured; cells without a counterpart are listed under unmatched, differences in how the jobs were "
+                    + "run under warnings. A job's own baseline (spec.baseline, resolved at submission) is baseline.jobId "
+                    + "in GET /api/v1/jobs/{id}, and baseline.comparison links here. " + CHANGE_RULE)
     @ApiResponse(responseCode = "200", description = "OK", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "404", description = "No job with the id given as job or baselineJob",
+    @ApiResponse(responseCode = "404", description = "No job with the id id or baselineJobId",
             content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
-    @GetMapping("/api/v1/comparisons")
-    Comparisons.View compare(@RequestParam long job,
-                             @RequestParam(required = false) Long baselineJob,
-                             @Parameter(schema = @Schema(allowableValues = {"jobs", "jdk", "threadModel"}))
-                             @RequestParam(required = false) String by,
-                             @Parameter(description = "The baseline JDK or thread model for by=jdk or by=threadModel")
-                             @RequestParam(required = false) String baseline,
-                             @Parameter(description = "Metric ids; repeatable or comma-separated; default all")
-                             @RequestParam(required = false) List<String> metric,
-                             @RequestParam(required = false) @Min(value = 0, message = "must be between 0 and 1000")
-                             @Max(value = 1000, message = "must be between 0 and 1000") Double threshold) {
-        Comparisons.Mode mode = by == null ? (baselineJob != null ? Comparisons.Mode.JOBS : null) : switch (by) {
-            case "jobs" -> Comparisons.Mode.JOBS;
-            case "jdk" -> Comparisons.Mode.JDK;
-            case "threadModel" -> Comparisons.Mode.THREAD_MODEL;
-            default -> throw ApiException.invalid("by", "'" + by + "' is not one of [jobs, jdk, threadModel]");
-        };
-        if (baselineJob != null && mode != Comparisons.Mode.JOBS) {
-            throw ApiException.invalid("baselineJob", "compares two jobs: leave out by or use by=jobs");
-        }
-        if (baseline != null && mode == Comparisons.Mode.JOBS) {
-            throw ApiException.invalid("baseline", "names a JDK or thread model for by=jdk or by=threadModel");
-        }
-        return comparisons.compare(new Comparisons.Request(job, baselineJob, mode, baseline, metrics(metric), threshold));
+    @GetMapping("/api/v1/jobs/{id}/comparisons/jobs/{baselineJobId}")
+    Comparisons.View compareWithJob(@PathVariable long id, @PathVariable long baselineJobId,
+                                    @Parameter(description = METRIC_DESCRIPTION) @RequestParam(required = false) List<String> metric,
+                                    @Parameter(description = THRESHOLD_DESCRIPTION) @RequestParam(required = false)
+                                    @Min(value = 0, message = "must be between 0 and 1000")
+                                    @Max(value = 1000, message = "must be between 0 and 1000") Double threshold) {
+        return comparisons.compare(Comparisons.Request.againstJob(id, baselineJobId, metrics(metric), threshold));
+    }
+
+    @Operation(operationId = "compareJdks", summary = "Every other JDK of the job against one of its JDKs",
+            description = "Per thread model, each other JDK's cell against the cell of JDK {jdk}. " + CHANGE_RULE)
+    @ApiResponse(responseCode = "200", description = "OK", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "404", description = "No job with this id, or the job did not run JDK {jdk}",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    @GetMapping("/api/v1/jobs/{id}/comparisons/jdks/{jdk}")
+    Comparisons.View compareJdks(@PathVariable long id,
+                                 @Parameter(description = "The baseline JDK: one of the job's jdks") @PathVariable int jdk,
+                                 @Parameter(description = METRIC_DESCRIPTION) @RequestParam(required = false) List<String> metric,
+                                 @Parameter(description = THRESHOLD_DESCRIPTION) @RequestParam(required = false)
+                                 @Min(value = 0, message = "must be between 0 and 1000")
+                                 @Max(value = 1000, message = "must be between 0 and 1000") Double threshold) {
+        return comparisons.compare(Comparisons.Request.jdks(id, jdk, metrics(metric), threshold));
+    }
+
+    @Operation(operationId = "compareThreadModels", summary = "Every other thread model of the job against one of its thread models",
+            description = "Per JDK, each other thread model's cell against the cell of {threadModel}. " + CHANGE_RULE)
+    @ApiResponse(responseCode = "200", description = "OK", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "404", description = "No job with this id, or the job did not run {threadModel}",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    @GetMapping("/api/v1/jobs/{id}/comparisons/thread-models/{threadModel}")
+    Comparisons.View compareThreadModels(@PathVariable long id,
+                                         @Parameter(description = "The baseline thread model: one of the job's threadModels")
+                                         @PathVariable String threadModel,
+                                         @Parameter(description = METRIC_DESCRIPTION) @RequestParam(required = false) List<String> metric,
+                                         @Parameter(description = THRESHOLD_DESCRIPTION) @RequestParam(required = false)
+                                         @Min(value = 0, message = "must be between 0 and 1000")
+                                         @Max(value = 1000, message = "must be between 0 and 1000") Double threshold) {
+        return comparisons.compare(Comparisons.Request.threadModels(id, wireThreadModel("threadModel", threadModel),
+                metrics(metric), threshold));
     }
 
     @Operation(operationId = "getHistory", summary = "One metric of an app and scenario over time, per JDK x thread model x level",
@@ -115,14 +139,7 @@ class AnalysisController {
         if (!History.metricIds().contains(metric)) {
             throw ApiException.invalid("metric", "'" + metric + "' is not one of " + History.metricIds());
         }
-        ThreadModel model = null;
-        if (threadModel != null) {
-            try {
-                model = ThreadModel.fromWire(threadModel);
-            } catch (IllegalArgumentException e) {
-                throw ApiException.invalid("threadModel", e.getMessage());
-            }
-        }
+        ThreadModel model = threadModel == null ? null : wireThreadModel("threadModel", threadModel);
         return history.of(new History.Request(metric, app, scenario, model, jdk, level, cpus, memoryMb, Labels.fromQuery(request),
                 limit));
     }
@@ -136,6 +153,15 @@ class AnalysisController {
     record MetricCatalog(List<JobStatistics.MetricInfo> items, List<String> historyOnly) {
     }
 
+    /** A thread model as the contract spells it (lower case), no other spelling. */
+    private static ThreadModel wireThreadModel(String field, String value) {
+        int index = ThreadModel.wireNames().indexOf(value);
+        if (index < 0) {
+            throw ApiException.invalid(field, "'" + value + "' is not one of " + ThreadModel.allowedValues());
+        }
+        return ThreadModel.values()[index];
+    }
+
     private static List<Metric> metrics(List<String> values) {
         if (values == null) {
             return null;
@@ -143,9 +169,8 @@ class AnalysisController {
         List<Metric> metrics = new ArrayList<>();
         for (String value : values) {
             for (String part : value.split(",")) {
-                String id = part.trim();
-                metrics.add(Metric.fromId(id).orElseThrow(() -> ApiException.invalid("metric",
-                        "'" + id + "' is not one of " + Metric.ids())));
+                metrics.add(Metric.fromId(part).orElseThrow(() -> ApiException.invalid("metric",
+                        "'" + part + "' is not one of " + Metric.ids())));
             }
         }
         return metrics;

@@ -4,6 +4,7 @@ import static io.swagger.v3.oas.models.PathItem.HttpMethod.GET;
 
 import dev.jvmbench.api.contract.ParameterSchemas;
 import dev.jvmbench.common.job.ThreadModel;
+import java.util.List;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -12,13 +13,20 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class AnalysisOpenApi {
 
+    private static final String THREAD_MODELS = "/api/v1/jobs/{id}/comparisons/thread-models/{threadModel}";
+    private static final List<String> COMPARISONS = List.of(
+            "/api/v1/jobs/{id}/comparisons/jobs/{baselineJobId}", "/api/v1/jobs/{id}/comparisons/jdks/{jdk}", THREAD_MODELS);
+
     @Bean
     OpenApiCustomizer analysisParameters() {
         return openApi -> {
             ParameterSchemas.oneOf("/api/v1/history", GET, "metric", History.metricIds()).customise(openApi);
             ParameterSchemas.oneOf("/api/v1/history", GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
             ParameterSchemas.pattern("/api/v1/history", GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
-            ParameterSchemas.oneOf("/api/v1/comparisons", GET, "metric", Metric.ids()).customise(openApi);
+            for (String comparison : COMPARISONS) {
+                ParameterSchemas.oneOf(comparison, GET, "metric", Metric.ids()).customise(openApi);
+            }
+            ParameterSchemas.oneOf(THREAD_MODELS, GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
         };
     }
 }

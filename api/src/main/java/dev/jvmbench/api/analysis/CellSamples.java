@@ -26,6 +26,10 @@ final class CellSamples {
     final List<ExcludedRun> excludedRuns = new ArrayList<>();
     /** level -> metric -> one value per succeeded run that measured it. */
     final TreeMap<Integer, Map<Metric, List<Double>>> values = new TreeMap<>();
+    /** The same without the points whose window was not steady: what a gate metric's verdict is judged on. */
+    final TreeMap<Integer, Map<Metric, List<Double>>> steadyValues = new TreeMap<>();
+    /** level -> succeeded runs whose window at that level was not steady. */
+    final Map<Integer, Integer> levelNotSteady = new TreeMap<>();
     final Map<Integer, Integer> levelIndex = new TreeMap<>();
     final Map<Integer, Set<String>> levelFlags = new TreeMap<>();
     final Map<Integer, Integer> levelRuns = new TreeMap<>();
@@ -66,12 +70,30 @@ final class CellSamples {
             cell.levelRuns.merge(point.level(), 1, Integer::sum);
             Map<Metric, List<Double>> byMetric = cell.values.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
             point.values().forEach((metric, value) -> byMetric.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
+            Map<Metric, List<Double>> steady = cell.steadyValues.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
+            if (point.notSteady()) {
+                cell.levelNotSteady.merge(point.level(), 1, Integer::sum);
+            } else {
+                point.values().forEach((metric, value) -> steady.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
+            }
         }
         return cells;
     }
 
     double[] samples(int level, Metric metric) {
-        var byMetric = values.get(level);
+        return array(values.get(level), metric);
+    }
+
+    /** The values of the runs whose window at this level was steady (or could not be judged). */
+    double[] steadySamples(int level, Metric metric) {
+        return array(steadyValues.get(level), metric);
+    }
+
+    int notSteady(int level) {
+        return levelNotSteady.getOrDefault(level, 0);
+    }
+
+    private static double[] array(Map<Metric, List<Double>> byMetric, Metric metric) {
         List<Double> list = byMetric == null ? null : byMetric.get(metric);
         return list == null ? new double[0] : list.stream().mapToDouble(Double::doubleValue).toArray();
     }

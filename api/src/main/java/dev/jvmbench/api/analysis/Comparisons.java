@@ -4,9 +4,11 @@ import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.job.Gate;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -32,50 +34,69 @@ public class Comparisons {
         }
     }
 
-    /** What to compare. Null fields take the defaults described on GET /api/v1/comparisons. */
-    public record Request(long jobId, Long baselineJobId, Mode mode, String baselineValue, List<Metric> metrics,
-                          Double thresholdPercent) {
+    /**
+     * What to compare: the job against another job (mode JOBS, baselineJobId), or its JDKs or
+     * thread models against one of them (baselineJdk, baselineThreadModel; null: the lowest JDK, or
+     * platform, else the first thread model). Null metrics: all; null threshold: the job's gate.
+     */
+    public record Request(long jobId, Mode mode, Long baselineJobId, Integer baselineJdk,
+                          ThreadModel baselineThreadModel, List<Metric> metrics, Double thresholdPercent) {
+
+        public static Request againstJob(long jobId, long baselineJobId, List<Metric> metrics, Double thresholdPercent) {
+            return new Request(jobId, Mode.JOBS, baselineJobId, null, null, metrics, thresholdPercent);
+        }
+
+        public static Request jdks(long jobId, Integer baselineJdk, List<Metric> metrics, Double thresholdPercent) {
+            return new Request(jobId, Mode.JDK, null, baselineJdk, null, metrics, thresholdPercent);
+        }
+
+        public static Request threadModels(long jobId, ThreadModel baselineThreadModel, List<Metric> metrics,
+                                           Double thresholdPercent) {
+            return new Request(jobId, Mode.THREAD_MODEL, null, null, baselineThreadModel, metrics, thresholdPercent);
+        }
     }
 
-    public record View(long jobId, Long baselineJobId, Mode mode, List<Metric> gateMetrics, Verdict verdict,
+    @Schema(name = "Comparison")
+    public record View(long jobId, Long baselineJobId, Mode mode, List<Metric> gateMetrics,
+                       @Schema(description = "The job's gate.includeNotSteady: whether points whose window was not steady "
+                               + "count in the gate metrics' verdicts (by default they are left out)")
+                       boolean includeNotSteady, Verdict verdict,
                        List<String> warnings, List<Pair> comparisons, List<String> unmatched) {
     }
 
     public record Side(long jobId, int jdk, ThreadModel threadModel) {
     }
 
-    public record Pair(Side baseline, Side candidate, Verdict verdict, List<Row> metrics) {
+    public record Pair(Side baseline, Side candidate, Verdict verdict,
+                       @Schema(description = "Points of the two cells left out of the gate metrics' verdicts because their "
+                               + "window was not steady, over the levels compared")
+                       int notSteadyLeftOut, List<Row> metrics) {
     }
 
+    /**
+     * One metric at one level. A gate metric is judged on the points whose window was steady
+     * (unless the job's gate includes the others): its medians, ratio and runs are those points',
+     * and the left-out counts say how many were not.
+     */
     public record Row(Metric metric, Metric.Direction direction, int level, double baselineMedian,
                       double candidateMedian, Double ratio, Double ratioLow, Double ratioHigh, int baselineRuns,
-                      int candidateRuns, double thresholdPercent, Verdict verdict) {
+                      int candidateRuns, double thresholdPercent, Verdict verdict,
+                      @Schema(description = "Baseline points left out of this row because their window was not steady")
+                      int baselineNotSteadyLeftOut,
+                      @Schema(description = "Candidate points left out of this row because their window was not steady")
+                      int candidateNotSteadyLeftOut) {
     }
 
+    /**
+     * 404 for an unknown job, and for a baseline JDK or thread model the job has no cells of: the
+     * comparison is a sub-resource of the job, and there is none against what the job did not run.
+     * A job compared with itself is allowed: every ratio is 1.
+     */
     @Transactional(readOnly = true)
     public View compare(Request request) {
         var candidate = stored.results(request.jobId());
         Mode mode = request.mode();
         Long baselineJobId = request.baselineJobId();
-        if (mode == null) {
-            mode = baselineJobId != null || candidate.job().baselineJobId() != null ? Mode.JOBS
-                    : candidate.job().spec().jdks().size() > 1 ? Mode.JDK
-                    : candidate.job().spec().threadModels().size() > 1 ? Mode.THREAD_MODEL : null;
-            if (mode == null) {
-                throw ApiException.invalid("by", "job " + request.jobId() + " has one cell and no baseline: give "
-                        + "baselineJob to compare it with another job");
-            }
-        }
-        if (mode == Mode.JOBS && baselineJobId == null) {
-            baselineJobId = candidate.job().baselineJobId();
-            if (baselineJobId == null) {
-                throw ApiException.invalid("baselineJob", "job " + request.jobId()
-                        + " has no baseline; give baselineJob");
-            }
-        }
-        if (mode == Mode.JOBS && baselineJobId == request.jobId()) {
-            throw ApiException.invalid("baselineJob", "a job cannot be its own baseline");
-        }
         var candidateCells = CellSamples.of(candidate);
         Gate gate = candidate.job().spec().gate() == null ? Gate.DEFAULT : candidate.job().spec().gate();
         List<Metric> metrics = request.metrics() == null || request.metrics().isEmpty()
@@ -98,13 +119,13 @@ public class Comparisons {
                         unmatched.add(entry.getKey().label() + " has no counterpart in job " + baselineJobId);
                     } else {
                         pairs.add(pair(base, baselineJobId, entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent()));
+                                request.thresholdPercent(), warnings));
                     }
                 }
             }
             case JDK -> {
-                int baseJdk = request.baselineValue() == null ? candidate.job().spec().jdks().getFirst()
-                        : parseJdk(request.baselineValue(), candidate.job().spec());
+                int baseJdk = request.baselineJdk() == null ? candidate.job().spec().jdks().getFirst()
+                        : ranJdk(request.jobId(), request.baselineJdk(), candidate.job().spec());
                 for (var entry : candidateCells.entrySet()) {
                     if (entry.getKey().jdk() == baseJdk) {
                         continue;
@@ -112,14 +133,14 @@ public class Comparisons {
                     CellSamples base = candidateCells.get(new CellKey(baseJdk, entry.getKey().threadModel()));
                     if (base != null) {
                         pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent()));
+                                request.thresholdPercent(), warnings));
                     }
                 }
             }
             case THREAD_MODEL -> {
-                ThreadModel baseModel = request.baselineValue() == null
+                ThreadModel baseModel = request.baselineThreadModel() == null
                         ? candidate.job().spec().threadModels().stream().min(Enum::compareTo).orElseThrow()
-                        : parseModel(request.baselineValue(), candidate.job().spec());
+                        : ranThreadModel(request.jobId(), request.baselineThreadModel(), candidate.job().spec());
                 for (var entry : candidateCells.entrySet()) {
                     if (entry.getKey().threadModel() == baseModel) {
                         continue;
@@ -127,7 +148,7 @@ public class Comparisons {
                     CellSamples base = candidateCells.get(new CellKey(entry.getKey().jdk(), baseModel));
                     if (base != null) {
                         pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent()));
+                                request.thresholdPercent(), warnings));
                     }
                 }
             }
@@ -136,33 +157,68 @@ public class Comparisons {
         List<Verdict> gated = pairs.stream().flatMap(p -> p.metrics().stream())
                 .filter(r -> gateMetrics.contains(r.metric())).map(Row::verdict).toList();
         return new View(request.jobId(), mode == Mode.JOBS ? baselineJobId : null, mode, gateMetrics,
-                Verdict.overall(gated), warnings, pairs, unmatched);
+                gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched);
     }
 
     private static Pair pair(CellSamples base, long baseJob, CellSamples candidate, long candidateJob,
-                             List<Metric> metrics, Gate gate, Double thresholdOverride) {
+                             List<Metric> metrics, Gate gate, Double thresholdOverride, List<String> warnings) {
         List<Row> rows = new ArrayList<>();
         TreeSet<Integer> levels = new TreeSet<>(base.values.keySet());
         levels.retainAll(candidate.values.keySet());
+        List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
+        boolean steadyOnly = !gate.countsNotSteady();
+        int leftOut = 0;
         for (int level : levels) {
+            List<String> notJudged = new ArrayList<>();
+            String unsteadySide = null;
+            boolean leftOutHere = false;
             for (Metric metric : metrics) {
                 double[] a = base.samples(level, metric);
                 double[] b = candidate.samples(level, metric);
                 if (a.length == 0 || b.length == 0) {
                     continue;
                 }
+                int baseLeftOut = 0;
+                int candidateLeftOut = 0;
+                if (steadyOnly && gateMetrics.contains(metric)) {
+                    double[] steadyA = base.steadySamples(level, metric);
+                    double[] steadyB = candidate.steadySamples(level, metric);
+                    baseLeftOut = a.length - steadyA.length;
+                    candidateLeftOut = b.length - steadyB.length;
+                    leftOutHere |= baseLeftOut + candidateLeftOut > 0;
+                    if (steadyA.length == 0 || steadyB.length == 0) {
+                        notJudged.add(metric.id());
+                        unsteadySide = steadyA.length == 0 && steadyB.length == 0 ? "either side"
+                                : steadyA.length == 0 ? "the baseline" : "the candidate";
+                        continue;
+                    }
+                    a = steadyA;
+                    b = steadyB;
+                }
                 double threshold = thresholdOverride != null ? thresholdOverride : gate.thresholdOf(metric.id());
-                rows.add(row(metric, level, a, b, threshold));
+                rows.add(row(metric, level, a, b, threshold, baseLeftOut, candidateLeftOut));
+            }
+            if (leftOutHere) {
+                leftOut += base.notSteady(level) + candidate.notSteady(level);
+            }
+            if (!notJudged.isEmpty()) {
+                warnings.add(base.key.label() + " → " + candidate.key.label() + " at level " + level + ": "
+                        + String.join(", ", notJudged) + " not judged: no run of " + unsteadySide
+                        + " had a steady window there (gate.includeNotSteady counts such runs)");
             }
         }
-        List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
         Verdict verdict = Verdict.overall(rows.stream().filter(r -> gateMetrics.contains(r.metric()))
                 .map(Row::verdict).toList());
         return new Pair(new Side(baseJob, base.key.jdk(), base.key.threadModel()),
-                new Side(candidateJob, candidate.key.jdk(), candidate.key.threadModel()), verdict, rows);
+                new Side(candidateJob, candidate.key.jdk(), candidate.key.threadModel()), verdict, leftOut, rows);
     }
 
     static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent) {
+        return row(metric, level, baseline, candidate, thresholdPercent, 0, 0);
+    }
+
+    static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent,
+                   int baselineLeftOut, int candidateLeftOut) {
         Estimate base = Bootstrap.median(baseline);
         Estimate cand = Bootstrap.median(candidate);
         Bootstrap.Ratio ratio = Bootstrap.ratio(baseline, candidate);
@@ -170,31 +226,24 @@ public class Comparisons {
                 : Verdict.of(metric.direction(), ratio, thresholdPercent);
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
-                ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict);
+                ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,
+                candidateLeftOut);
     }
 
-    private static int parseJdk(String value, JobSpec spec) {
-        try {
-            int jdk = Integer.parseInt(value);
-            if (spec.jdks().contains(jdk)) {
-                return jdk;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below with the job's JDKs
+    private static int ranJdk(long jobId, int jdk, JobSpec spec) {
+        if (!spec.jdks().contains(jdk)) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "job " + jobId
+                    + " did not run JDK " + jdk + "; its JDKs: " + spec.jdks());
         }
-        throw ApiException.invalid("baseline", "'" + value + "' is not one of the job's JDKs " + spec.jdks());
+        return jdk;
     }
 
-    private static ThreadModel parseModel(String value, JobSpec spec) {
-        try {
-            ThreadModel model = ThreadModel.fromWire(value);
-            if (spec.threadModels().contains(model)) {
-                return model;
-            }
-        } catch (IllegalArgumentException ignored) {
-            // reported below with the job's thread models
+    private static ThreadModel ranThreadModel(long jobId, ThreadModel model, JobSpec spec) {
+        if (!spec.threadModels().contains(model)) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "job " + jobId
+                    + " did not run the " + model.wireName() + " thread model; its thread models: "
+                    + spec.threadModels().stream().map(ThreadModel::wireName).toList());
         }
-        throw ApiException.invalid("baseline", "'" + value + "' is not one of the job's thread models "
-                + spec.threadModels().stream().map(ThreadModel::wireName).toList());
+        return model;
     }
 }

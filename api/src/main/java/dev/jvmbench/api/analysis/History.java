@@ -4,6 +4,7 @@ import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.job.Limits;
 import dev.jvmbench.common.job.LoadModel;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,6 +37,7 @@ public class History {
                           Integer level, Double cpus, Integer memoryMb, Map<String, String> labels, int limit) {
     }
 
+    @Schema(name = "History")
     public record View(String metric, String app, String scenario, Reference reference, List<Series> series,
                        List<Excluded> excluded) {
     }

@@ -4,6 +4,7 @@ import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.LoadModel;
 import dev.jvmbench.common.job.Slo;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ public class JobStatistics {
         this.stored = stored;
     }
 
+    @Schema(name = "JobStatistics")
     public record View(long jobId, JobStatus status, LoadModel loadModel, double confidenceLevel, Slo slo,
                        List<MetricInfo> metrics, List<Cell> cells) {
     }
@@ -36,7 +38,11 @@ public class JobStatistics {
                        List<CellSamples.ExcludedRun> excludedRuns, CellSamples.Capacity capacity, List<Level> levels) {
     }
 
-    public record Level(int levelIndex, int level, int runs, List<String> flags, Map<String, Estimate> metrics) {
+    public record Level(int levelIndex, int level, int runs,
+                        @io.swagger.v3.oas.annotations.media.Schema(description = "Runs whose window at this level was "
+                                + "not steady: counted here, left out of the gate metrics' verdicts unless "
+                                + "gate.includeNotSteady")
+                        int notSteadyRuns, List<String> flags, Map<String, Estimate> metrics) {
     }
 
     @Transactional(readOnly = true)
@@ -59,7 +65,7 @@ public class JobStatistics {
             Map<String, Estimate> metrics = new LinkedHashMap<>();
             samples.estimates(level).forEach((metric, estimate) -> metrics.put(metric.id(), estimate));
             levels.add(new Level(samples.levelIndex.get(level), level, samples.levelRuns.get(level),
-                    List.copyOf(samples.levelFlags.get(level)), metrics));
+                    samples.notSteady(level), List.copyOf(samples.levelFlags.get(level)), metrics));
         }
         return new Cell(samples.key.jdk(), samples.key.threadModel(), samples.runs, samples.succeededRuns,
                 List.copyOf(samples.flags), List.copyOf(samples.excludedRuns), samples.capacity(model, slo), levels);

@@ -1,11 +1,20 @@
 package dev.jvmbench.api.analysis;
 
+import dev.jvmbench.api.finding.Findings;
+import dev.jvmbench.api.finding.JobFindingView;
+import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.LoadModel;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -20,16 +29,24 @@ public class SummaryMarkdown {
     private static final List<Metric> HEADLINE = List.of(Metric.THROUGHPUT_RPS, Metric.LATENCY_P95_MS,
             Metric.ERROR_RATE, Metric.CPU_MS_PER_REQUEST, Metric.MEMORY_PER_REQUEST_MB);
 
+    /** Cells named per finding before "and N more": a PR comment stays short. */
+    static final int PLACES_SHOWN = 6;
+    /** A finding's sentence is one sentence; a longer one (a log line) is cut. */
+    static final int SENTENCE_CHARS = 400;
+
     private final StoredResults stored;
     private final JobStatistics statistics;
     private final Comparisons comparisons;
     private final BaselineVerdicts verdicts;
+    private final Findings findings;
 
-    SummaryMarkdown(StoredResults stored, JobStatistics statistics, Comparisons comparisons, BaselineVerdicts verdicts) {
+    SummaryMarkdown(StoredResults stored, JobStatistics statistics, Comparisons comparisons, BaselineVerdicts verdicts,
+                    Findings findings) {
         this.stored = stored;
         this.statistics = statistics;
         this.comparisons = comparisons;
         this.verdicts = verdicts;
+        this.findings = findings;
     }
 
     @Transactional(readOnly = true)
@@ -61,6 +78,7 @@ public class SummaryMarkdown {
                     .append("verdicts rest on the threshold alone. Use repetitions ≥ 3 for a CI gate.\n\n");
         }
         results(md, stats);
+        notSteady(md, results);
         capacity(md, stats);
         if (job.baselineJobId() != null) {
             baseline(md, jobId, job.baselineJobId(), outcome);
@@ -68,6 +86,7 @@ public class SummaryMarkdown {
             md.append("### Baseline\n\nNone: ").append(job.baselineNote()).append("\n\n");
         }
         withinJob(md, jobId, spec);
+        findings(md, jobId, findings.ofJob(jobId).items());
         md.append("Medians over the runs of each cell with 95% bootstrap intervals; definitions in docs/metrics.md. ")
                 .append("Report with charts: `/jobs/").append(jobId).append("/report`.\n");
         return md.toString();
@@ -121,6 +140,152 @@ public class SummaryMarkdown {
         }
     }
 
+    /**
+     * The points whose measured window trended (docs/statistics.md, "Steadiness"), by name: their
+     * medians are not the app's steady state, and the gate leaves them out unless told otherwise.
+     */
+    private static void notSteady(StringBuilder md, StoredResults.JobResults results) {
+        Map<Long, StoredResults.RunFacts> succeeded = results.runs().stream()
+                .filter(r -> r.status() == RunStatus.SUCCEEDED)
+                .collect(Collectors.toMap(StoredResults.RunFacts::id, r -> r, (a, b) -> a));
+        var points = results.points().stream().filter(p -> p.notSteady() && succeeded.containsKey(p.runId()))
+                .sorted(Comparator.comparing((StoredResults.PointFacts p) -> succeeded.get(p.runId()).jdk())
+                        .thenComparing(p -> succeeded.get(p.runId()).threadModel())
+                        .thenComparing(p -> succeeded.get(p.runId()).repetition())
+                        .thenComparing(StoredResults.PointFacts::levelIndex))
+                .toList();
+        if (points.isEmpty()) {
+            return;
+        }
+        JobSpec spec = results.job().spec();
+        boolean counted = spec.gate() != null && spec.gate().countsNotSteady();
+        String series = spec.load().model() == LoadModel.OPEN ? "median latency" : "throughput";
+        md.append("> ⚠️ **Not steady:** ").append(points.size()).append(points.size() == 1 ? " point's " : " points' ")
+                .append(series).append(" trended over the measured window, so ")
+                .append(points.size() == 1 ? "its median is" : "their medians are").append(" not the app's steady state; ")
+                .append(counted ? "counted in the gate's verdicts (`gate.includeNotSteady`)."
+                        : "left out of the gate's verdicts (`gate.includeNotSteady` counts them).").append('\n');
+        for (var point : points) {
+            var run = succeeded.get(point.runId());
+            md.append("> - JDK ").append(run.jdk()).append(' ').append(run.threadModel().wireName()).append(", repetition ")
+                    .append(run.repetition()).append(", ").append(point.level()).append(' ').append(levelUnit(spec))
+                    .append(": ").append(series);
+            if (point.drift() != null) {
+                md.append(point.drift() >= 0 ? " rose " : " fell ").append(percent(Math.abs(point.drift())));
+                if (point.driftLow() != null && point.driftHigh() != null) {
+                    md.append(" (95% interval ").append(signed(point.driftLow())).append(" to ")
+                            .append(signed(point.driftHigh())).append(')');
+                }
+            } else {
+                md.append(" trended");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    /**
+     * Findings worst first, grouped by code: where each occurred (cells and levels), the sentence
+     * of its first occurrence and that occurrence's advice. Short enough for a PR comment.
+     */
+    private static void findings(StringBuilder md, long jobId, List<JobFindingView> all) {
+        md.append("### Findings\n\n");
+        if (all.isEmpty()) {
+            md.append("None: nothing the platform can explain stood out (catalogue: docs/findings.md).\n\n");
+            return;
+        }
+        Map<Severity, Long> bySeverity = all.stream().collect(Collectors.groupingBy(JobFindingView::severity,
+                () -> new EnumMap<>(Severity.class), Collectors.counting()));
+        md.append(java.util.Arrays.stream(Severity.values()).filter(bySeverity::containsKey)
+                        .map(s -> bySeverity.get(s) + " " + s.wireName()).collect(Collectors.joining(", ")))
+                .append(", worst first (every one with its evidence: `GET /api/v1/jobs/").append(jobId)
+                .append("/findings`).\n\n");
+        Map<String, List<JobFindingView>> byCode = new LinkedHashMap<>();
+        all.forEach(f -> byCode.computeIfAbsent(f.code(), c -> new ArrayList<>()).add(f));
+        for (var group : byCode.values()) {
+            JobFindingView first = group.getFirst();
+            md.append("- ").append(severityIcon(first.severity())).append(' ').append(first.severity().wireName())
+                    .append(" · `").append(first.code()).append('`');
+            if (first.title() != null) {
+                md.append(" · ").append(inline(first.title()));
+            }
+            md.append(" · ").append(places(group)).append('\n');
+            md.append("  - ").append(inline(first.summary()));
+            if (first.runId() != null) {
+                md.append(" (").append(where(first)).append(')');
+            }
+            md.append('\n');
+            if (first.advice() != null && !first.advice().isBlank()) {
+                md.append("  - **Advice:** ").append(inline(first.advice())).append('\n');
+            }
+        }
+        md.append('\n');
+    }
+
+    /** Where a code occurred: each cell with its levels and how many of its runs, or "the whole job". */
+    private static String places(List<JobFindingView> group) {
+        Map<String, java.util.Set<Integer>> levels = new LinkedHashMap<>();
+        Map<String, java.util.Set<Long>> runs = new LinkedHashMap<>();
+        boolean jobWide = false;
+        for (JobFindingView f : group) {
+            if (f.runId() == null) {
+                jobWide = true;
+                continue;
+            }
+            String cell = "JDK " + f.jdk() + " " + f.threadModel().wireName();
+            levels.computeIfAbsent(cell, c -> new java.util.TreeSet<>());
+            if (f.level() != null) {
+                levels.get(cell).add(f.level());
+            }
+            runs.computeIfAbsent(cell, c -> new java.util.TreeSet<>()).add(f.runId());
+        }
+        List<String> parts = new ArrayList<>();
+        if (jobWide) {
+            parts.add("the job as a whole");
+        }
+        levels.forEach((cell, at) -> {
+            int n = runs.get(cell).size();
+            parts.add(cell + (at.isEmpty() ? " (whole run)" : " at " + at.stream().map(String::valueOf)
+                    .collect(Collectors.joining(", "))) + (n > 1 ? " (" + n + " runs)" : ""));
+        });
+        if (parts.size() > PLACES_SHOWN) {
+            int more = parts.size() - PLACES_SHOWN;
+            return String.join("; ", parts.subList(0, PLACES_SHOWN)) + " and " + more + " more";
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String where(JobFindingView f) {
+        return "JDK " + f.jdk() + " " + f.threadModel().wireName() + ", repetition " + f.repetition()
+                + (f.level() == null ? ", whole run" : ", level " + f.level());
+    }
+
+    private static String severityIcon(Severity severity) {
+        return switch (severity) {
+            case CRITICAL -> "🔴";
+            case WARNING -> "🟠";
+            case INFO -> "🔵";
+        };
+    }
+
+    /** One line of Markdown text: no line breaks, no HTML, cut at {@value #SENTENCE_CHARS} characters. */
+    static String inline(String text) {
+        String line = text.replaceAll("\\s+", " ").strip().replace("<", "&lt;").replace(">", "&gt;");
+        return line.length() <= SENTENCE_CHARS ? line : line.substring(0, SENTENCE_CHARS - 1) + "…";
+    }
+
+    private static String levelUnit(JobSpec spec) {
+        return spec.load().model() == LoadModel.OPEN ? "req/s" : "users";
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * share);
+    }
+
+    private static String signed(double share) {
+        return String.format(Locale.ROOT, "%+.1f%%", 100 * share);
+    }
+
     private static void capacity(StringBuilder md, JobStatistics.View stats) {
         if (stats.slo() == null) {
             return;
@@ -153,12 +318,13 @@ public class SummaryMarkdown {
             md.append("No verdict: ").append(outcome.note()).append("\n\n");
             return;
         }
-        var view = comparisons.compare(new Comparisons.Request(jobId, baselineJobId, Comparisons.Mode.JOBS, null,
-                null, null));
+        var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, null, null));
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
                 .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
-                .append(" improved).\n\n");
+                .append(" improved").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
+                        + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
+                .append(").\n\n");
         view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
         if (!view.warnings().isEmpty()) {
             md.append('\n');
@@ -175,8 +341,7 @@ public class SummaryMarkdown {
 
     private void withinJob(StringBuilder md, long jobId, JobSpec spec) {
         if (spec.threadModels().size() > 1) {
-            var view = comparisons.compare(new Comparisons.Request(jobId, null, Comparisons.Mode.THREAD_MODEL, null,
-                    null, null));
+            var view = comparisons.compare(Comparisons.Request.threadModels(jobId, null, null, null));
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>Thread models against ")
                         .append(view.comparisons().getFirst().baseline().threadModel().wireName()).append(": ")
@@ -186,7 +351,7 @@ public class SummaryMarkdown {
             }
         }
         if (spec.jdks().size() > 1) {
-            var view = comparisons.compare(new Comparisons.Request(jobId, null, Comparisons.Mode.JDK, null, null, null));
+            var view = comparisons.compare(Comparisons.Request.jdks(jobId, null, null, null));
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>JDKs against JDK ").append(view.comparisons().getFirst().baseline().jdk())
                         .append(": ").append(view.verdict().wire()).append("</summary>\n\n");

@@ -2,9 +2,15 @@ package dev.jvmbench.api.artifact;
 
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import dev.jvmbench.api.problem.ApiException;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.Part;
+import java.io.IOException;
 import java.net.URI;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
@@ -26,6 +32,7 @@ import org.springframework.web.multipart.MultipartFile;
 @RequestMapping("/api/v1/artifacts")
 class ArtifactController {
 
+    private static final String FILE = "file";
     private final ArtifactService artifacts;
 
     ArtifactController(ArtifactService artifacts) {
@@ -33,17 +40,37 @@ class ArtifactController {
     }
 
     /** 201 for new bytes; 200 with the existing artifact when the same bytes were uploaded before. */
-    @Operation(operationId = "uploadArtifact", summary = "Upload an application JAR", description = "Multipart part 'file'. The JAR must open and name a Main-Class. The same bytes give the same artifact (200).")
+    @Operation(operationId = "uploadArtifact", summary = "Upload an application JAR",
+            description = "Multipart part 'file': the bytes of an executable JAR (a zip whose META-INF/MANIFEST.MF names a "
+                    + "Main-Class). The bytes are stored once per sha256 whatever they are: the same bytes give the same "
+                    + "artifact (200), and the answer says whether they are executable (executable, mainClass) or why not "
+                    + "(notExecutableReason). A job can run only an executable artifact (409 otherwise).")
     @ApiResponse(responseCode = "201", description = "Stored", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "200", description = "The same bytes were uploaded before", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "413", description = "Larger than bench.artifacts.max-size", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @ApiResponse(responseCode = "507", description = "Storing it would take the installation's JARs past bench.artifacts.quota (problem type quota-exceeded); the same bytes as a stored JAR never count twice", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<ArtifactView> upload(@RequestPart("file") MultipartFile file) {
+    ResponseEntity<ArtifactView> upload(
+            @Parameter(description = "The JAR's bytes (application/java-archive or application/octet-stream)")
+            @RequestPart(FILE) MultipartFile file, HttpServletRequest request) throws IOException, ServletException {
+        onlyTheFilePart(request);
         var stored = artifacts.store(file);
         return ResponseEntity.status(stored.created() ? HttpStatus.CREATED : HttpStatus.OK)
                 .location(URI.create("/api/v1/artifacts/" + stored.artifact().id()))
                 .body(stored.artifact());
+    }
+
+    /** The body has one part, file (the contract's schema is closed): another part, or a second file, is a 400. */
+    private static void onlyTheFilePart(HttpServletRequest request) throws IOException, ServletException {
+        int files = 0;
+        for (Part part : request.getParts()) {
+            if (!FILE.equals(part.getName())) {
+                throw ApiException.invalid(part.getName(), "is not a part of this upload; send one part, file");
+            }
+            if (++files > 1) {
+                throw ApiException.invalid(FILE, "is given more than once; send one JAR per upload");
+            }
+        }
     }
 
     @Operation(operationId = "getArtifact", summary = "An uploaded artifact")

@@ -20,6 +20,7 @@ class ArtifactEntity {
     private long sizeBytes;
     private String mainClass;
     private boolean springBoot;
+    private String notExecutableReason;
     private String storagePath;
     @Column(updatable = false)
     private Instant createdAt;
@@ -27,13 +28,14 @@ class ArtifactEntity {
     protected ArtifactEntity() {
     }
 
-    ArtifactEntity(String sha256, String filename, long sizeBytes, String mainClass, boolean springBoot,
+    ArtifactEntity(String sha256, String filename, long sizeBytes, ArtifactService.Inspection inspection,
                    String storagePath, Instant createdAt) {
         this.sha256 = sha256;
         this.filename = filename;
         this.sizeBytes = sizeBytes;
-        this.mainClass = mainClass;
-        this.springBoot = springBoot;
+        this.mainClass = inspection.mainClass();
+        this.springBoot = inspection.springBoot();
+        this.notExecutableReason = inspection.notExecutableReason();
         this.storagePath = storagePath;
         this.createdAt = createdAt;
     }
@@ -42,11 +44,16 @@ class ArtifactEntity {
         return sha256;
     }
 
+    String notExecutableReason() {
+        return notExecutableReason;
+    }
+
     String storagePath() {
         return storagePath;
     }
 
     ArtifactView view() {
-        return new ArtifactView(id, sha256, filename, sizeBytes, mainClass, springBoot, createdAt);
+        return new ArtifactView(id, sha256, filename, sizeBytes, notExecutableReason == null, mainClass, springBoot,
+                notExecutableReason, createdAt);
     }
 }

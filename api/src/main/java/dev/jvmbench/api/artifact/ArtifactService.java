@@ -14,10 +14,12 @@ import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.Set;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -26,9 +28,10 @@ import org.springframework.util.unit.DataSize;
 import org.springframework.web.multipart.MultipartFile;
 
 /**
- * Stores uploaded JARs once per content hash under data-dir/artifacts. A JAR is accepted only if
- * it opens as a JAR and its manifest names a Main-Class, so a run never starts from a file that
- * cannot start. Distinct contents count against bench.artifacts.quota (507 past it); a stored
+ * Stores uploads once per content hash under data-dir/artifacts. Any bytes are stored; whether they
+ * are an executable JAR (it opens as a JAR and its manifest names a Main-Class) is recorded with
+ * them, and a job may name only an executable one (JobSpecChecker), so a run never starts from a
+ * file that cannot start. Distinct contents count against bench.artifacts.quota (507 past it); a stored
  * file is checked against its sha256 before it is served (the worker checks it again before it
  * builds an image), and uploading the same bytes again repairs a file that was altered or lost.
  */
@@ -38,6 +41,9 @@ public class ArtifactService {
     private static final Set<String> JAR_MEDIA_TYPES = Set.of("application/java-archive",
             "application/x-java-archive", "application/octet-stream", "application/zip",
             "application/x-zip-compressed", "application/x-jar");
+    /** A qualified Java class name, as the worker requires it of the class it starts. */
+    private static final Pattern CLASS_NAME = Pattern.compile("\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*"
+            + "(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)*");
     /** Serialises the quota check and the insert of concurrent uploads (pg_advisory_xact_lock key). */
     private static final long QUOTA_LOCK = 0x6a766d62656e6368L;
     private final ArtifactRepository artifacts;
@@ -61,6 +67,11 @@ public class ArtifactService {
         return artifacts.existsById(id);
     }
 
+    /** Why a job cannot run artifact {@code id} (it is no executable JAR); empty when it can or does not exist. */
+    public Optional<String> notExecutableReason(long id) {
+        return artifacts.findById(id).map(ArtifactEntity::notExecutableReason);
+    }
+
     ArtifactView get(long id) {
         return artifacts.findById(id).orElseThrow(() -> ApiException.notFound("artifact", id)).view();
     }
@@ -75,9 +86,6 @@ public class ArtifactService {
             throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type",
                     "the file part is " + mediaType + "; upload a JAR as application/java-archive or application/octet-stream");
         }
-        if (file.isEmpty()) {
-            throw ApiException.invalid("file", "is empty; upload a JAR with a Main-Class in its manifest");
-        }
         try {
             Files.createDirectories(storage);
             Path temp = Files.createTempFile(storage, "upload-", ".part");
@@ -86,22 +94,13 @@ public class ArtifactService {
                 try (InputStream in = file.getInputStream(); OutputStream out = Files.newOutputStream(temp)) {
                     sha256 = sha256(in, out);
                 }
-                Attributes manifest = manifestOf(temp);
-                String mainClass = manifest.getValue(Attributes.Name.MAIN_CLASS);
-                if (mainClass == null || mainClass.isBlank()) {
-                    throw ApiException.invalid("file", "the JAR's manifest has no Main-Class; build an executable JAR");
-                }
-                // A Spring Boot JAR starts its launcher; the app's own class is Start-Class.
-                String startClass = manifest.getValue("Start-Class");
-                boolean springBoot = startClass != null && !startClass.isBlank();
-                String main = springBoot ? startClass.trim() : mainClass.trim();
+                Inspection inspection = inspect(temp);
                 var existing = artifacts.findBySha256(sha256);
                 if (existing.isPresent()) {
                     repairIfAltered(existing.get(), temp);
                     return new Stored(existing.get().view(), false);
                 }
-                String filename = file.getOriginalFilename() == null || file.getOriginalFilename().isBlank()
-                        ? sha256 + ".jar" : Path.of(file.getOriginalFilename()).getFileName().toString();
+                String filename = filename(file.getOriginalFilename(), sha256);
                 long size = Files.size(temp);
                 Path target = storage.resolve(sha256 + ".jar");
                 // Inserts happen only under this lock, so the second upload of the same bytes finds the first here.
@@ -120,8 +119,8 @@ public class ArtifactService {
                                 + " bytes (bench.artifacts.quota); " + used + " bytes are in use");
                     }
                     // The row first: a refused row leaves no file behind; a failed move rolls the row back.
-                    Stored stored = new Stored(artifacts.saveAndFlush(new ArtifactEntity(sha256, truncate(filename), size,
-                            main, springBoot, target.toString(), clock.instant())).view(), true);
+                    Stored stored = new Stored(artifacts.saveAndFlush(new ArtifactEntity(sha256, filename, size,
+                            inspection, target.toString(), clock.instant())).view(), true);
                     move(temp, target);
                     return stored;
                 });
@@ -182,20 +181,48 @@ public class ArtifactService {
         return HexFormat.of().formatHex(digest.digest());
     }
 
-    private static Attributes manifestOf(Path jar) {
-        try (JarFile jarFile = new JarFile(jar.toFile(), true)) {
-            Manifest manifest = jarFile.getManifest();
-            if (manifest == null) {
-                throw ApiException.invalid("file", "the JAR has no META-INF/MANIFEST.MF");
-            }
-            return manifest.getMainAttributes();
-        } catch (IOException | SecurityException e) {
-            throw ApiException.invalid("file", "is not a readable JAR (zip) file");
+    /** What the bytes are: an executable JAR (its main class) or, with the reason, not one. */
+    record Inspection(String mainClass, boolean springBoot, String notExecutableReason) {
+
+        static Inspection notExecutable(String reason) {
+            return new Inspection(null, false, reason);
         }
     }
 
-    private static String truncate(String filename) {
-        return filename.length() > 255 ? filename.substring(0, 255) : filename;
+    private static Inspection inspect(Path file) throws IOException {
+        if (Files.size(file) == 0) {
+            return Inspection.notExecutable("the file is empty");
+        }
+        try (JarFile jar = new JarFile(file.toFile(), true)) {
+            Manifest manifest = jar.getManifest();
+            if (manifest == null) {
+                return Inspection.notExecutable("the JAR has no META-INF/MANIFEST.MF");
+            }
+            Attributes attributes = manifest.getMainAttributes();
+            String mainClass = attributes.getValue(Attributes.Name.MAIN_CLASS);
+            if (mainClass == null || mainClass.isBlank()) {
+                return Inspection.notExecutable("the JAR's manifest has no Main-Class; build an executable JAR");
+            }
+            // A Spring Boot JAR starts its launcher; the app's own class is Start-Class.
+            String startClass = attributes.getValue("Start-Class");
+            boolean springBoot = startClass != null && !startClass.isBlank();
+            String main = (springBoot ? startClass : mainClass).strip();
+            if (main.length() > 500 || !CLASS_NAME.matcher(main).matches()) {
+                return Inspection.notExecutable("the manifest's main class is not a Java class name");
+            }
+            return new Inspection(main, springBoot, null);
+        } catch (IOException | SecurityException | IllegalArgumentException e) {
+            return Inspection.notExecutable("not a readable JAR (zip) file");
+        }
     }
 
+    /** The name the client gave, as a plain file name that fits the column; the sha256 when it gave none. */
+    private static String filename(String given, String sha256) {
+        String name = given == null ? "" : given.replaceAll("[\\x00-\\x1F\\x7F]", "");
+        name = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+        if (name.isBlank()) {
+            return sha256 + ".jar";
+        }
+        return name.codePointCount(0, name.length()) <= 255 ? name : name.substring(0, name.offsetByCodePoints(0, 255));
+    }
 }

@@ -7,6 +7,8 @@ import dev.jvmbench.common.catalog.JdkEntry;
 import dev.jvmbench.common.catalog.ScenarioCatalog;
 import dev.jvmbench.common.catalog.ScenarioDefinition;
 import dev.jvmbench.common.catalog.ScenarioParam;
+import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.job.Upstream;
 import java.util.Arrays;
@@ -42,6 +44,24 @@ class CatalogController {
                 Arrays.asList(ThreadModel.values()));
     }
 
+    @Operation(operationId = "listFindingCodes", summary = "The catalogue of findings: every code with its default severity, meaning and advice",
+            description = "What the platform can explain about a run (docs/findings.md). A stored finding carries its own "
+                    + "sentence with the run's numbers and specific advice; this is the general text.")
+    @GetMapping("/findings")
+    FindingCatalog findings() {
+        return new FindingCatalog(Arrays.stream(FindingCode.values()).map(FindingCodeView::of).toList());
+    }
+
+    record FindingCatalog(List<FindingCodeView> items) {
+    }
+
+    @io.swagger.v3.oas.annotations.media.Schema(name = "FindingCatalogEntry")
+    record FindingCodeView(String code, Severity severity, String title, String meaning, String advice) {
+        static FindingCodeView of(FindingCode c) {
+            return new FindingCodeView(c.code(), c.severity(), c.title(), c.meaning(), c.advice());
+        }
+    }
+
     record JdkList(List<JdkView> items) {
     }
 
@@ -62,9 +82,11 @@ class CatalogController {
         }
     }
 
-    record ParamView(String name, String description, String unit, double defaultValue, double min, double max) {
+    /** {@code integer}: only whole numbers are valid (counts, and 0/1 switches or codes the description explains). */
+    record ParamView(String name, String description, String unit, double defaultValue, double min, double max,
+                     boolean integer) {
         static ParamView of(ScenarioParam p) {
-            return new ParamView(p.name(), p.description(), p.unit(), p.defaultValue(), p.min(), p.max());
+            return new ParamView(p.name(), p.description(), p.unit(), p.defaultValue(), p.min(), p.max(), p.integer());
         }
     }
 }

@@ -25,6 +25,7 @@ import java.util.Set;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 /**
  * The served OpenAPI document. openapi.yaml at the repository root is the contract; a test fails
@@ -48,9 +49,10 @@ class OpenApiConfiguration {
                 .addSecurityItem(new SecurityRequirement().addList("bearer"));
     }
 
+    /** Last: it closes every request schema, including those other customisers built. */
     @Bean
     OpenApiCustomizer problemResponses() {
-        return openApi -> {
+        return new OrderedCustomizer(Ordered.LOWEST_PRECEDENCE, openApi -> {
             @SuppressWarnings("rawtypes")
             Map<String, Schema> schemas = ModelConverters.getInstance()
                     .readAll(new AnnotatedType(Problem.class));
@@ -58,7 +60,7 @@ class OpenApiConfiguration {
             openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
                     addErrors(path, method, operation)));
             closeRequestSchemas(openApi);
-        };
+        });
     }
 
     /**
@@ -113,6 +115,13 @@ class OpenApiConfiguration {
         for (List<Schema> group : Arrays.asList(schema.getAllOf(), schema.getAnyOf(), schema.getOneOf())) {
             if (group != null) {
                 group.forEach(s -> close(s, components, seen));
+            }
+        }
+        // A then/else adds rules to the object it sits in: it is not an object of its own, so it stays
+        // open, but what its properties name is closed. An if only tests, and is left alone.
+        for (Schema branch : Arrays.asList(schema.getThen(), schema.getElse())) {
+            if (branch != null && branch.getProperties() != null) {
+                ((Map<String, Schema>) branch.getProperties()).values().forEach(p -> close(p, components, seen));
             }
         }
     }

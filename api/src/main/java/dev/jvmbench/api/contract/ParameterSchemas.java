@@ -20,7 +20,7 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 public final class ParameterSchemas {
 
     /** A label filter: key=value with a non-empty key. */
-    public static final String LABEL_PATTERN = "^[^=]+=.*$";
+    public static final String LABEL_PATTERN = "^[^=]+=[\\s\\S]*$";
 
     private ParameterSchemas() {
     }

@@ -11,10 +11,16 @@ import org.springframework.stereotype.Component;
 @Component
 class IdempotencyKeys {
 
+    /** What a key may be, as the contract states it: 1 to 255 visible ASCII characters. */
+    static final String PATTERN = "^[!-~]+$";
     private final JdbcClient jdbc;
 
     IdempotencyKeys(JdbcClient jdbc) {
         this.jdbc = jdbc;
+    }
+
+    static boolean valid(String key) {
+        return key.length() >= 1 && key.length() <= 255 && key.chars().allMatch(c -> c >= '!' && c <= '~');
     }
 
     /** True when this request claimed the key; false when the key was already used. */

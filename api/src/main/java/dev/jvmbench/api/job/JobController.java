@@ -2,6 +2,7 @@ package dev.jvmbench.api.job;
 
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -10,17 +11,17 @@ import dev.jvmbench.api.security.TokenService;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.Jobs;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.net.URI;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import dev.jvmbench.api.query.Labels;
+import dev.jvmbench.api.query.Rfc3339;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -49,9 +50,13 @@ class JobController {
 
     @Operation(operationId = "submitJob", summary = "Submit a benchmark job", description = "Validates the spec against the catalogues and stores the job with one run per JDK x thread model x repetition. The same Idempotency-Key with the same body returns the same job (header Idempotent-Replayed: true).")
     @ApiResponse(responseCode = "201", description = "Created (or replayed for the same Idempotency-Key)", useReturnTypeSchema = true)
-    @ApiResponse(responseCode = "409", description = "The Idempotency-Key was used with a different body", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    @ApiResponse(responseCode = "404", description = "The job names an artifact (app.artifactId) or a baseline job (baseline.jobId) that does not exist; errors[] names the field", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    @ApiResponse(responseCode = "409", description = "The Idempotency-Key was used with a different body, or the artifact (app.artifactId) is not an executable JAR", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @PostMapping
     ResponseEntity<JobView> submit(@Valid @RequestBody JobSpec spec,
+                                   @Parameter(description = "Any 1 to 255 visible ASCII characters (e.g. a UUID or a CI build id): "
+                                           + "the same key with the same body returns the same job, with another body 409",
+                                           schema = @Schema(minLength = 1, maxLength = 255, pattern = IdempotencyKeys.PATTERN))
                                    @RequestHeader(name = KEY_HEADER, required = false) String idempotencyKey,
                                    @AuthenticationPrincipal TokenService.Principal principal) {
         checkKey(idempotencyKey);
@@ -84,8 +89,8 @@ class JobController {
                  @RequestParam(defaultValue = "20") @Min(value = 1, message = "must be between 1 and 200")
                  @Max(value = 200, message = "must be between 1 and 200") int size,
                  HttpServletRequest request) {
-        JobFilter filter = new JobFilter(statuses(status), Labels.fromQuery(request), app, scenario, jdk,
-                threadModel == null ? null : parse("threadModel", () -> ThreadModel.fromWire(threadModel)),
+        Jobs.Filter filter = new Jobs.Filter(statuses(status), Labels.fromQuery(request), app, scenario, jdk,
+                threadModel == null ? null : wireThreadModel(threadModel),
                 instant("createdAfter", createdAfter), instant("createdBefore", createdBefore));
         return jobs.list(filter, page, size);
     }
@@ -117,20 +122,24 @@ class JobController {
     }
 
     private static void checkKey(String key) {
-        if (key != null && (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e))) {
+        if (key != null && !IdempotencyKeys.valid(key)) {
             throw JobService.badKey("must be 1-255 visible ASCII characters, e.g. a UUID or a CI build id");
         }
     }
 
+    /** Status names exactly as the contract spells them; a value may also list several, comma-separated. */
     private static List<JobStatus> statuses(List<String> values) {
         if (values == null) {
             return List.of();
         }
+        List<String> names = java.util.Arrays.stream(JobStatus.values()).map(Enum::name).toList();
         List<JobStatus> parsed = new ArrayList<>();
         for (String value : values) {
             for (String part : value.split(",")) {
-                parsed.add(parse("status", () -> JobStatus.valueOf(part.trim().toUpperCase(Locale.ROOT)),
-                        "'" + part + "' is not one of " + List.of(JobStatus.values())));
+                if (!names.contains(part)) {
+                    throw ApiException.invalid("status", "'" + part + "' is not one of " + names);
+                }
+                parsed.add(JobStatus.valueOf(part));
             }
         }
         return parsed;
@@ -140,22 +149,19 @@ class JobController {
         if (value == null) {
             return null;
         }
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalid(field, "'" + value + "' must be an ISO-8601 instant such as 2026-01-31T12:00:00Z");
+        Instant parsed = Rfc3339.parse(value);
+        if (parsed == null) {
+            throw ApiException.invalid(field, "'" + value + "' must be an RFC 3339 (ISO-8601) date-time such as 2026-01-31T12:00:00Z");
         }
+        return parsed;
     }
 
-    private static <T> T parse(String field, java.util.function.Supplier<T> parser) {
-        return parse(field, parser, null);
-    }
-
-    private static <T> T parse(String field, java.util.function.Supplier<T> parser, String message) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalid(field, message != null ? message : e.getMessage());
+    /** A thread model as the contract spells it (lower case), no other spelling. */
+    private static ThreadModel wireThreadModel(String value) {
+        int index = ThreadModel.wireNames().indexOf(value);
+        if (index < 0) {
+            throw ApiException.invalid("threadModel", "'" + value + "' is not one of " + ThreadModel.allowedValues());
         }
+        return ThreadModel.values()[index];
     }
 }

@@ -2,15 +2,21 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.BaselineVerdicts;
 import dev.jvmbench.api.artifact.ArtifactService;
+import dev.jvmbench.api.finding.FindingCounts;
+import dev.jvmbench.api.finding.Findings;
+import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.Hashing;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.JobRow;
+import dev.jvmbench.common.store.Jobs;
+import dev.jvmbench.common.store.RunRow;
+import dev.jvmbench.common.store.Runs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -19,24 +25,24 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 class JobService {
 
-    private final JobRepository jobs;
-    private final RunRepository runs;
+    private final Jobs jobs;
+    private final Runs runs;
     private final IdempotencyKeys idempotencyKeys;
-    private final JobQueries queries;
     private final JobSpecChecker checker;
     private final ArtifactService artifacts;
     private final ProgressEstimator progress;
     private final JsonMapper json;
     private final BaselineVerdicts verdicts;
+    private final Findings findings;
 
-    JobService(JobRepository jobs, RunRepository runs, IdempotencyKeys idempotencyKeys, JobQueries queries,
-               JobSpecChecker checker, ArtifactService artifacts, ProgressEstimator progress, JsonMapper json,
-               BaselineVerdicts verdicts) {
+    JobService(Jobs jobs, Runs runs, IdempotencyKeys idempotencyKeys, JobSpecChecker checker,
+               ArtifactService artifacts, ProgressEstimator progress, JsonMapper json, BaselineVerdicts verdicts,
+               Findings findings) {
         this.verdicts = verdicts;
+        this.findings = findings;
         this.jobs = jobs;
         this.runs = runs;
         this.idempotencyKeys = idempotencyKeys;
-        this.queries = queries;
         this.checker = checker;
         this.artifacts = artifacts;
         this.progress = progress;
@@ -52,7 +58,8 @@ class JobService {
      */
     @Transactional
     Submission submit(JobSpec submitted, String idempotencyKey, Long tokenId) {
-        JobSpec spec = checker.check(submitted, artifacts::exists, jobs::existsById);
+        JobSpec spec = checker.check(submitted, new JobSpecChecker.References(artifacts::exists,
+                artifacts::notExecutableReason, jobs::exists));
         String specJson = json.writeValueAsString(spec);
         String requestHash = Hashing.sha256Hex(specJson);
         if (idempotencyKey != null && !idempotencyKeys.claim(idempotencyKey, requestHash)) {
@@ -64,16 +71,13 @@ class JobService {
             return new Submission(get(used.jobId()), true);
         }
         var baseline = resolveBaseline(spec);
-        JobEntity job = jobs.save(new JobEntity(appRef(spec), spec.usesStockApps() ? null : spec.app().artifactId(),
-                spec.scenario().name(), spec.load().model(), spec.jdks().toArray(Integer[]::new),
-                spec.threadModels().stream().map(Enum::name).toArray(String[]::new),
-                json.writeValueAsString(spec.labels()), specJson, spec.runCount(), tokenId, progress.now(),
-                baseline.jobId(), baseline.note()));
-        runs.saveAll(expand(job.id(), spec));
+        long jobId = jobs.insert(JobRow.queued(appRef(spec), spec.usesStockApps() ? null : spec.app().artifactId(), spec,
+                spec.runCount(), tokenId, progress.now(), baseline.jobId(), baseline.note()));
+        runs.insert(expand(jobId, spec));
         if (idempotencyKey != null) {
-            idempotencyKeys.bind(idempotencyKey, job.id());
+            idempotencyKeys.bind(idempotencyKey, jobId);
         }
-        return new Submission(get(job.id()), false);
+        return new Submission(get(jobId), false);
     }
 
     private record ResolvedBaseline(Long jobId, String note) {
@@ -90,7 +94,7 @@ class JobService {
         if (!spec.baseline().bySelector()) {
             return new ResolvedBaseline(spec.baseline().jobId(), null);
         }
-        return queries.latestSucceeded(appRef(spec), spec.scenario().name(), spec.baseline().labels())
+        return jobs.latestSucceeded(appRef(spec), spec.scenario().name(), spec.baseline().labels())
                 .map(id -> new ResolvedBaseline(id, null))
                 .orElseGet(() -> new ResolvedBaseline(null, "no successful job with labels " + spec.baseline().labels()
                         + ", app " + appRef(spec) + " and scenario " + spec.scenario().name()));
@@ -101,42 +105,53 @@ class JobService {
      * inside a repetition the JDKs and thread models alternate (A B A B), so drift of the host over
      * the job spreads evenly over the cells being compared.
      */
-    static List<RunEntity> expand(long jobId, JobSpec spec) {
-        List<RunEntity> cells = new ArrayList<>();
+    static List<RunRow> expand(long jobId, JobSpec spec) {
+        List<RunRow> cells = new ArrayList<>();
         int seq = 0;
         for (int repetition = 1; repetition <= spec.repetitions(); repetition++) {
             for (int jdk : spec.jdks()) {
                 for (ThreadModel model : spec.threadModels()) {
-                    cells.add(new RunEntity(jobId, ++seq, jdk, model, repetition));
+                    cells.add(RunRow.queued(jobId, ++seq, jdk, model, repetition));
                 }
             }
         }
         return cells;
     }
 
-    @Transactional(readOnly = true)
+    /**
+     * The job with its progress. Three statements and no transaction: the job row, then its runs
+     * tallied in the database, then its findings counted there; each statement reads committed
+     * data, as a READ COMMITTED transaction around them would.
+     */
     JobView get(long id) {
-        JobEntity job = jobs.findById(id).orElseThrow(() -> ApiException.notFound("job", id));
-        return view(job, runs.findByJobIdOrderBySeq(id), true);
+        JobRow job = jobs.find(id).orElseThrow(() -> ApiException.notFound("job", id));
+        return view(job, runs.tallies(List.of(id)).get(id), findings.countsOfJob(id), true);
     }
 
-    @Transactional(readOnly = true)
+    /** A job's runs in execution order: one statement (a job has at least one run, so none means no job). */
     List<RunView> runsOf(long jobId) {
-        if (!jobs.existsById(jobId)) {
+        List<RunRow> found = runs.ofJob(jobId);
+        if (found.isEmpty()) {
             throw ApiException.notFound("job", jobId);
         }
-        return runs.findByJobIdOrderBySeq(jobId).stream().map(RunView::of).toList();
+        return found.stream().map(RunView::of).toList();
     }
 
-    @Transactional(readOnly = true)
-    JobPage list(JobFilter filter, int page, int size) {
-        JobQueries.Page found = queries.find(filter, page, size);
-        Map<Long, JobEntity> byId = jobs.findAllById(found.ids()).stream()
-                .collect(Collectors.toMap(JobEntity::id, j -> j));
-        Map<Long, List<RunEntity>> runsByJob = found.ids().isEmpty() ? Map.of()
-                : runs.findByJobIdInOrderBySeq(found.ids()).stream().collect(Collectors.groupingBy(RunEntity::jobId));
-        List<JobView> items = found.ids().stream().map(byId::get).filter(java.util.Objects::nonNull)
-                .map(j -> view(j, runsByJob.getOrDefault(j.id(), List.of()), false)).toList();
+    /**
+     * One page: the jobs with their count in one statement, their runs tallied in one more, their
+     * findings counted in a third (grouped by job: never one statement per job).
+     */
+    JobPage list(Jobs.Filter filter, int page, int size) {
+        // a value no stored job can hold (a NUL) matches nothing; PostgreSQL would refuse to compare it
+        if (!StorableText.storable(filter.labels() == null ? Map.of() : filter.labels(), filter.app(), filter.scenario())) {
+            return new JobPage(List.of(), page, size, 0, 0);
+        }
+        Jobs.Page found = jobs.page(filter, page, size);
+        List<Long> ids = found.rows().stream().map(JobRow::id).toList();
+        Map<Long, Runs.Tally> tallies = runs.tallies(ids);
+        Map<Long, FindingCounts> counts = findings.countsOfJobs(ids);
+        List<JobView> items = found.rows().stream()
+                .map(j -> view(j, tallies.get(j.id()), counts.getOrDefault(j.id(), FindingCounts.NONE), false)).toList();
         int totalPages = (int) ((found.total() + size - 1) / size);
         return new JobPage(items, page, size, found.total(), totalPages);
     }
@@ -147,7 +162,7 @@ class JobService {
      */
     @Transactional
     CancelOutcome cancel(long id) {
-        JobEntity job = jobs.findById(id).orElseThrow(() -> ApiException.notFound("job", id));
+        JobRow job = jobs.find(id).orElseThrow(() -> ApiException.notFound("job", id));
         JobStatus status = job.status();
         if (status == JobStatus.CANCELLED || status == JobStatus.CANCEL_REQUESTED) {
             return new CancelOutcome(get(id), status == JobStatus.CANCEL_REQUESTED);
@@ -155,38 +170,35 @@ class JobService {
         if (status.isFinal()) {
             throw ApiException.conflict("job " + id + " already ended with status " + status + "; it cannot be cancelled");
         }
-        jobs.lockRuns(id);
+        runs.lockOfJob(id);
         JobStatus next = status == JobStatus.QUEUED ? JobStatus.CANCELLED : JobStatus.CANCEL_REQUESTED;
-        int changed = jobs.transition(id, next.name(), List.of(status.name()), "cancelled by request",
-                next.isFinal());
-        if (changed == 0) {
+        if (!jobs.transition(id, status, next, "cancelled by request")) {
             // The worker moved the job meanwhile (e.g. QUEUED -> RUNNING): decide again on the new state.
             return cancel(id);
         }
-        jobs.cancelQueuedRuns(id);
+        runs.cancelQueued(id, "cancelled before it started");
         return new CancelOutcome(get(id), next == JobStatus.CANCEL_REQUESTED);
     }
 
     record CancelOutcome(JobView job, boolean pending) {
     }
 
-    private JobView view(JobEntity job, List<RunEntity> jobRuns, boolean withVerdict) {
-        JobSpec spec = json.readValue(job.spec(), JobSpec.class);
-        return new JobView(job.id(), job.status(), job.statusReason(), spec, job.createdAt(), job.startedAt(),
-                job.finishedAt(), progress.progress(spec, job.runsTotal(), jobRuns), baseline(job, withVerdict),
-                JobView.Links.of(job.id()));
+    private JobView view(JobRow job, Runs.Tally tally, FindingCounts findingCounts, boolean withVerdict) {
+        return new JobView(job.id(), job.status(), job.statusReason(), job.spec(), job.createdAt(), job.startedAt(),
+                job.finishedAt(), progress.progress(job.spec(), job.runsTotal(), tally), baseline(job, withVerdict),
+                findingCounts, JobView.Links.of(job.id()));
     }
 
-    private JobView.Baseline baseline(JobEntity job, boolean withVerdict) {
+    private JobView.Baseline baseline(JobRow job, boolean withVerdict) {
         if (job.baselineJobId() == null) {
             return job.baselineNote() == null ? null
-                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null);
+                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null);
         }
         var outcome = withVerdict ? verdicts.judge(job.id(), job.baselineJobId()) : null;
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
                 outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
-                outcome == null ? null : outcome.improvements(),
-                "/api/v1/comparisons?job=" + job.id() + "&baselineJob=" + job.baselineJobId());
+                outcome == null ? null : outcome.improvements(), outcome == null ? null : outcome.notSteadyLeftOut(),
+                "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId());
     }
 
     /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */

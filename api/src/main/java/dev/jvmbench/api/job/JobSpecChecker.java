@@ -14,7 +14,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
@@ -34,36 +37,71 @@ class JobSpecChecker {
         this.policy = policy;
     }
 
-    /** Returns the normalised spec, or throws a 400 listing every problem found. */
-    JobSpec check(JobSpec submitted, LongPredicate artifactExists, LongPredicate jobExists) {
+    /**
+     * What a job may refer to: the artifacts and jobs stored now; whyNotExecutable says why an
+     * artifact is no executable JAR, empty when it is one.
+     */
+    record References(LongPredicate artifactExists, LongFunction<Optional<String>> whyNotExecutable,
+                      LongPredicate jobExists) {
+    }
+
+    /**
+     * Returns the normalised spec. Throws a 400 listing every rule the spec breaks (each one the
+     * contract states: JobSubmissionSchema); else a 404 when it names an artifact or a baseline job
+     * that does not exist, or a 409 when the artifact is no executable JAR.
+     */
+    JobSpec check(JobSpec submitted, References references) {
         JobSpec spec = submitted.normalized();
         List<FieldViolation> errors = new ArrayList<>();
+        checkDistinct("jdks", submitted.jdks(), "a JDK", errors);
+        checkDistinct("threadModels", submitted.threadModels(), "a thread model", errors);
         checkJdks(spec, errors);
         if (spec.usesStockApps()) {
             checkStockScenario(spec, errors);
         } else {
-            checkUserApp(spec, artifactExists, errors);
+            checkUserApp(spec, errors);
         }
-        if (new HashSet<>(spec.load().levels()).size() != spec.load().levels().size()) {
-            errors.add(new FieldViolation("load.levels", "must not repeat a level"));
-        }
-        checkJudging(spec, jobExists, errors);
+        checkDistinct("load.levels", spec.load().levels(), "a level", errors);
+        checkJudging(spec, errors);
         policy.check(spec, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }
+        List<FieldViolation> missing = new ArrayList<>();
+        Long artifactId = spec.usesStockApps() ? null : spec.app().artifactId();
+        if (artifactId != null && !references.artifactExists().test(artifactId)) {
+            missing.add(new FieldViolation("app.artifactId", "no uploaded artifact with id " + artifactId
+                    + "; upload the JAR with POST /api/v1/artifacts first"));
+        }
+        if (spec.baseline() != null && spec.baseline().jobId() != null && !references.jobExists().test(spec.baseline().jobId())) {
+            missing.add(new FieldViolation("baseline.jobId", "no job with id " + spec.baseline().jobId()));
+        }
+        if (!missing.isEmpty()) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", missing.size() == 1
+                    ? missing.getFirst().field() + ": " + missing.getFirst().message()
+                    : "the job refers to an artifact and a job that do not exist", missing);
+        }
+        if (artifactId != null) {
+            references.whyNotExecutable().apply(artifactId).ifPresent(reason -> {
+                throw new ApiException(HttpStatus.CONFLICT, "Conflict", "app.artifactId: artifact " + artifactId
+                        + " cannot run: " + reason, List.of(new FieldViolation("app.artifactId", "artifact " + artifactId
+                        + " is no executable JAR: " + reason)));
+            });
+        }
         return spec;
     }
 
-    private static void checkJudging(JobSpec spec, LongPredicate jobExists, List<FieldViolation> errors) {
-        if (spec.baseline() != null) {
-            boolean byId = spec.baseline().jobId() != null;
-            if (byId == spec.baseline().bySelector()) {
-                errors.add(new FieldViolation("baseline", "give exactly one of jobId or labels (e.g. {\"labels\": "
-                        + "{\"branch\": \"main\"}} for the latest successful job on main)"));
-            } else if (byId && !jobExists.test(spec.baseline().jobId())) {
-                errors.add(new FieldViolation("baseline.jobId", "no job with id " + spec.baseline().jobId()));
-            }
+    /** A list whose items must differ: a repeat is a mistake (the contract says uniqueItems). */
+    private static void checkDistinct(String field, List<?> items, String what, List<FieldViolation> errors) {
+        if (items != null && new HashSet<>(items).size() != items.size()) {
+            errors.add(new FieldViolation(field, "must not repeat " + what));
+        }
+    }
+
+    private static void checkJudging(JobSpec spec, List<FieldViolation> errors) {
+        if (spec.baseline() != null && (spec.baseline().jobId() != null) == (spec.baseline().labels() != null)) {
+            errors.add(new FieldViolation("baseline", "give exactly one of jobId or labels (e.g. {\"labels\": "
+                    + "{\"branch\": \"main\"}} for the latest successful job on main)"));
         }
         if (spec.slo() != null && spec.slo().latencyP95Ms() == null && spec.slo().errorRatePercent() == null) {
             errors.add(new FieldViolation("slo", "give latencyP95Ms, errorRatePercent or both"));
@@ -118,18 +156,16 @@ class JobSpecChecker {
             } else if (value == null || value < param.get().min() || value > param.get().max()) {
                 errors.add(new FieldViolation(field, "must be between " + plain(param.get().min()) + " and "
                         + plain(param.get().max()) + (param.get().unit() == null ? "" : " " + param.get().unit())));
+            } else if (!param.get().allows(value)) {
+                errors.add(new FieldViolation(field, "must be a whole number"));
             }
         });
     }
 
-    private void checkUserApp(JobSpec spec, LongPredicate artifactExists, List<FieldViolation> errors) {
+    private void checkUserApp(JobSpec spec, List<FieldViolation> errors) {
         AppRef app = spec.app();
         if ((app.image() == null) == (app.artifactId() == null)) {
             errors.add(new FieldViolation("app", "give exactly one of image or artifactId"));
-        }
-        if (app.artifactId() != null && !artifactExists.test(app.artifactId())) {
-            errors.add(new FieldViolation("app.artifactId", "no uploaded artifact with id " + app.artifactId()
-                    + "; upload the JAR with POST /api/v1/artifacts first"));
         }
         if (app.image() != null && !app.imageVariesByJdk() && spec.jdks().size() > 1) {
             errors.add(new FieldViolation("app.image", "an image holds one JDK: name one JDK, put {jdk} in the "

@@ -1,14 +1,19 @@
 package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.Verdict;
+import dev.jvmbench.api.finding.FindingCounts;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** A job as the API shows it: the normalised spec, the status and the progress of its runs. */
 record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Instant createdAt, Instant startedAt,
-               Instant finishedAt, Progress progress, Baseline baseline, Links links) {
+               Instant finishedAt, Progress progress, Baseline baseline,
+               @Schema(description = "The findings of the job's runs by severity (GET /api/v1/jobs/{id}/findings lists them, "
+                       + "with the job-wide ones computed on read, which are not counted here)")
+               FindingCounts findings, Links links) {
 
     /**
      * The job this one is judged against (fixed at submission) and the verdict over the gate's
@@ -16,7 +21,8 @@ record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Ins
      * why), and in job lists (read the job itself).
      */
     record Baseline(Long jobId, String note, Verdict verdict, Integer regressions, Integer improvements,
-                    String comparison) {
+                    @Schema(description = "Not-steady points left out of the gate metrics' verdicts (gate.includeNotSteady false)")
+                    Integer notSteadyLeftOut, String comparison) {
     }
 
     record Progress(int runsTotal, int runsDone, int runsSucceeded, int runsFailed, int runsCancelled,
@@ -27,10 +33,11 @@ record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Ins
     record CurrentRun(long runId, int jdk, ThreadModel threadModel, int repetition, String step, Integer level) {
     }
 
-    record Links(String self, String runs, String statistics, String summary, String report) {
+    @Schema(name = "JobLinks")
+    record Links(String self, String runs, String statistics, String findings, String summary, String report) {
         static Links of(long id) {
             return new Links("/api/v1/jobs/" + id, "/api/v1/jobs/" + id + "/runs", "/api/v1/jobs/" + id + "/statistics",
-                    "/api/v1/jobs/" + id + "/summary.md", "/jobs/" + id + "/report");
+                    "/api/v1/jobs/" + id + "/findings", "/api/v1/jobs/" + id + "/summary.md", "/jobs/" + id + "/report");
         }
     }
 }

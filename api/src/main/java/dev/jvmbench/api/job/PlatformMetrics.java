@@ -1,16 +1,15 @@
 package dev.jvmbench.api.job;
 
 import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.store.Jobs;
+import dev.jvmbench.common.store.Runs;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.RowCallbackHandler;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,15 +24,17 @@ class PlatformMetrics {
 
     static final Duration MAX_AGE = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(PlatformMetrics.class);
-    private final JdbcClient jdbc;
+    private final Jobs jobs;
+    private final Runs runs;
     private final Counter submitted;
     private volatile Snapshot snapshot;
 
     record Snapshot(long takenAtNanos, Map<JobStatus, Long> jobs, long queuedRuns, double oldestQueuedSeconds) {
     }
 
-    PlatformMetrics(JdbcClient jdbc, MeterRegistry registry) {
-        this.jdbc = jdbc;
+    PlatformMetrics(Jobs jobs, Runs runs, MeterRegistry registry) {
+        this.jobs = jobs;
+        this.runs = runs;
         this.submitted = Counter.builder("jvmbench.jobs.submitted")
                 .description("Jobs accepted by POST /api/v1/jobs (idempotent replays not counted)")
                 .register(registry);
@@ -83,16 +84,7 @@ class PlatformMetrics {
     }
 
     private Snapshot read() {
-        Map<JobStatus, Long> jobs = new EnumMap<>(JobStatus.class);
-        jdbc.sql("SELECT status, count(*) FROM jobs GROUP BY status")
-                .query((RowCallbackHandler) rs -> jobs.put(JobStatus.valueOf(rs.getString(1)), rs.getLong(2)));
-        record Queue(long runs, double oldestSeconds) {
-        }
-        Queue queue = jdbc.sql("""
-                SELECT count(*), COALESCE(EXTRACT(EPOCH FROM now() - min(r.created_at)), 0)
-                  FROM runs r JOIN jobs j ON j.id = r.job_id
-                 WHERE r.status = 'QUEUED' AND j.status IN ('QUEUED', 'RUNNING')
-                """).query((rs, n) -> new Queue(rs.getLong(1), rs.getDouble(2))).single();
-        return new Snapshot(System.nanoTime(), jobs, queue.runs(), Math.max(0, queue.oldestSeconds()));
+        Runs.Queue queue = runs.queue();
+        return new Snapshot(System.nanoTime(), jobs.countByStatus(), queue.runs(), queue.oldestSeconds());
     }
 }

@@ -2,16 +2,18 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.store.RunRow;
+import dev.jvmbench.common.store.Runs;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs done / total, the current run, and the time left. The time left uses the measured mean
- * duration of this job's finished runs when there is one, else the plan: start-up overhead plus
- * (warm-up + step) per level.
+ * Runs done / total, the current run, and the time left, from the job's runs as tallied by the
+ * database ({@link Runs#tallies}). The time left uses the measured mean duration of this job's
+ * succeeded runs when there is one, else the plan: start-up overhead plus (warm-up + step) per level.
  */
 @Component
 class ProgressEstimator {
@@ -23,26 +25,27 @@ class ProgressEstimator {
         this.clock = clock;
     }
 
-    JobView.Progress progress(JobSpec spec, int runsTotal, List<RunEntity> runs) {
-        int succeeded = count(runs, RunStatus.SUCCEEDED);
-        int failed = count(runs, RunStatus.FAILED);
-        int cancelled = count(runs, RunStatus.CANCELLED);
-        int queued = count(runs, RunStatus.QUEUED);
-        RunEntity running = runs.stream().filter(r -> r.status() == RunStatus.RUNNING).findFirst().orElse(null);
+    /** {@code tally} is null for a job without runs (none exists: a job and its runs are stored together). */
+    JobView.Progress progress(JobSpec spec, int runsTotal, Runs.Tally tally) {
+        if (tally == null) {
+            tally = new Runs.Tally(Map.of(), null, null);
+        }
+        int succeeded = tally.count(RunStatus.SUCCEEDED);
+        int failed = tally.count(RunStatus.FAILED);
+        int cancelled = tally.count(RunStatus.CANCELLED);
+        int queued = tally.count(RunStatus.QUEUED);
+        RunRow running = tally.running();
         JobView.CurrentRun current = running == null ? null : new JobView.CurrentRun(running.id(), running.jdk(),
                 running.threadModel(), running.repetition(), running.currentStep(), running.currentLevel());
         return new JobView.Progress(runsTotal, succeeded + failed + cancelled, succeeded, failed, cancelled, queued,
-                current, estimateSecondsLeft(spec, runs, queued, running));
+                current, estimateSecondsLeft(spec, tally.meanSucceeded(), queued, running));
     }
 
-    private Long estimateSecondsLeft(JobSpec spec, List<RunEntity> runs, int queued, RunEntity running) {
+    private Long estimateSecondsLeft(JobSpec spec, Duration measuredMean, int queued, RunRow running) {
         if (queued == 0 && running == null) {
             return 0L;
         }
-        Duration perRun = measuredMean(runs);
-        if (perRun == null) {
-            perRun = planned(spec);
-        }
+        Duration perRun = measuredMean != null ? measuredMean : planned(spec);
         Duration left = perRun.multipliedBy(queued);
         if (running != null && running.startedAt() != null) {
             Duration elapsed = Duration.between(running.startedAt(), clock.instant());
@@ -59,21 +62,6 @@ class ProgressEstimator {
         }
         long perLevel = spec.load().warmupSeconds() + spec.load().stepSeconds() + 2L;
         return RUN_OVERHEAD.plusSeconds(perLevel * spec.load().levels().size());
-    }
-
-    private static Duration measuredMean(List<RunEntity> runs) {
-        List<Duration> durations = runs.stream()
-                .filter(r -> r.status() == RunStatus.SUCCEEDED && r.startedAt() != null && r.finishedAt() != null)
-                .map(r -> Duration.between(r.startedAt(), r.finishedAt()))
-                .toList();
-        if (durations.isEmpty()) {
-            return null;
-        }
-        return durations.stream().reduce(Duration.ZERO, Duration::plus).dividedBy(durations.size());
-    }
-
-    private static int count(List<RunEntity> runs, RunStatus status) {
-        return (int) runs.stream().filter(r -> r.status() == status).count();
     }
 
     Instant now() {

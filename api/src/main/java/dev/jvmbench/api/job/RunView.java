@@ -2,6 +2,8 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.RunRow;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** One matrix cell; {@code workerId} is the worker that runs (or last ran) it, null while queued. */
@@ -10,12 +12,14 @@ record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, i
                Instant startedAt,
                Instant finishedAt, Links links) {
 
-    static RunView of(RunEntity r) {
+    static RunView of(RunRow r) {
         return new RunView(r.id(), r.jobId(), r.seq(), r.jdk(), r.threadModel(), r.repetition(), r.status(),
                 r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.workerId(), r.startedAt(), r.finishedAt(),
-                new Links("/api/v1/runs/" + r.id() + "/points"));
+                new Links("/api/v1/runs/" + r.id() + "/points", "/api/v1/runs/" + r.id() + "/series",
+                        "/api/v1/runs/" + r.id() + "/findings"));
     }
 
-    record Links(String points) {
+    @Schema(name = "RunLinks")
+    record Links(String points, String series, String findings) {
     }
 }

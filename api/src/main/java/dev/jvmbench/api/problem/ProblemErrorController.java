@@ -3,6 +3,7 @@ package dev.jvmbench.api.problem;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -29,6 +30,9 @@ class ProblemErrorController implements ErrorController {
                 : status == HttpStatus.BAD_REQUEST ? "the request cannot be processed: its URL or headers are malformed"
                 : "the request cannot be processed";
         ProblemDetail problem = Problems.of(status, Problems.reason(status.value()), detail);
+        if (status == HttpStatus.BAD_REQUEST) {
+            Problems.withErrors(problem, List.of(new ApiException.FieldViolation("(url or headers)", detail)));
+        }
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         if (uri instanceof String path) {
             Problems.at(problem, path);

@@ -32,8 +32,9 @@ public class ProblemErrorReportValve extends ErrorReportValve {
         String detail = status == 400 ? "the request cannot be processed: its request line or headers are malformed or too large (8 KB)"
                 : status >= 500 ? Problems.UNEXPECTED_DETAIL
                 : "the request cannot be processed";
+        String errors = status == 400 ? ",\"errors\":[{\"field\":\"(request line or headers)\",\"message\":\"" + detail + "\"}]" : "";
         String body = "{\"type\":\"" + Problems.TYPE_BASE + status + "\",\"title\":\"" + title + "\",\"status\":" + status
-                + ",\"detail\":\"" + detail + "\"}";
+                + ",\"detail\":\"" + detail + "\"" + errors + "}";
         try {
             response.setContentType("application/problem+json");
             response.setCharacterEncoding("UTF-8");

@@ -4,12 +4,14 @@ import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import java.sql.SQLException;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -20,17 +22,21 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.InvalidNullException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
@@ -44,6 +50,8 @@ import tools.jackson.databind.exc.ValueInstantiationException;
 class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
+    /** A bracketed map key (not a list index) in a Spring property path. */
+    private static final java.util.regex.Pattern MAP_KEY = java.util.regex.Pattern.compile("\\[([^\\]]*[^0-9\\]][^\\]]*|)\\]");
 
     private final MultipartConfigElement uploadLimits;
 
@@ -71,8 +79,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
      */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<Object> malformedParameters(InvalidParameterException e, HttpServletRequest request) {
-        return respond(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request",
-                "the query string is malformed: every parameter needs a name (name=value&...)"), request);
+        String detail = "the query string is malformed: every parameter needs a name (name=value&...)";
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                List.of(new ApiException.FieldViolation("(query)", detail))), request);
     }
 
     /** A multipart body that cannot be parsed (bad boundaries, truncated parts). Too large stays 413. */
@@ -100,8 +109,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     private static ProblemDetail malformedMultipartProblem() {
-        return Problems.of(HttpStatus.BAD_REQUEST, "Bad Request",
-                "the multipart body cannot be read; send multipart/form-data with a part named 'file'");
+        String detail = "the multipart body cannot be read; send multipart/form-data with a part named 'file'";
+        return Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                List.of(new ApiException.FieldViolation("(body)", detail)));
     }
 
     /**
@@ -116,7 +126,8 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                 String detail = "22021".equals(sql.getSQLState()) || "22P05".equals(sql.getSQLState())
                         ? "a text value contains a character that cannot be stored (such as NUL, U+0000)"
                         : "a value cannot be stored: it is out of range or malformed";
-                return respond(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail), request);
+                return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                        List.of(new ApiException.FieldViolation("(body)", detail))), request);
             }
         }
         return unexpected(e, request);
@@ -137,7 +148,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<ApiException.FieldViolation> errors = new ArrayList<>();
         for (FieldError error : e.getBindingResult().getFieldErrors()) {
-            errors.add(new ApiException.FieldViolation(error.getField(), error.getDefaultMessage()));
+            errors.add(new ApiException.FieldViolation(jsonPath(error.getField()), error.getDefaultMessage()));
         }
         e.getBindingResult().getGlobalErrors().forEach(g ->
                 errors.add(new ApiException.FieldViolation(g.getObjectName(), g.getDefaultMessage())));
@@ -156,6 +167,41 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                         result.getMethodParameter().getParameterName(), error.getDefaultMessage()))));
         ApiException invalid = ApiException.invalid(errors);
         return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", invalid.getMessage()),
+                errors), request(request));
+    }
+
+    /** A path or query value of the wrong type: a 400 naming the parameter and what it must be. */
+    @Override
+    protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException e, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        String name = e instanceof MethodArgumentTypeMismatchException m ? m.getName() : e.getPropertyName();
+        Class<?> type = e.getRequiredType() == null ? Object.class : e.getRequiredType();
+        String each = "";
+        if (Collection.class.isAssignableFrom(type) && e instanceof MethodArgumentTypeMismatchException m) {
+            type = m.getParameter().nested().getNestedParameterType();
+            each = "each value ";
+        }
+        String message = (Number.class.isAssignableFrom(type) || type.isPrimitive()
+                ? each + "must be " + typeName(type) : "is not valid")
+                + (e.getValue() == null ? "" : ", not '" + e.getValue() + "'");
+        return invalidParameter(name == null ? "(parameter)" : name, message, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return invalidParameter(e.getParameterName(), "is required", request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestPart(MissingServletRequestPartException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return invalidParameter(e.getRequestPartName(), "is required", request);
+    }
+
+    private ResponseEntity<Object> invalidParameter(String name, String message, WebRequest request) {
+        List<ApiException.FieldViolation> errors = List.of(new ApiException.FieldViolation(name, message));
+        return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", name + ": " + message),
                 errors), request(request));
     }
 
@@ -207,7 +253,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         if (cause instanceof JacksonException jackson) {
             String field = path(jackson);
             String message;
-            if (cause instanceof UnrecognizedPropertyException unknown) {
+            if (cause instanceof InvalidNullException) {
+                message = "must not be null; leave the property out for its default";
+            } else if (cause instanceof UnrecognizedPropertyException unknown) {
                 message = "unknown property '" + unknown.getPropertyName() + "'";
             } else if (cause instanceof ValueInstantiationException instantiation && instantiation.getCause() != null) {
                 message = firstLine(instantiation.getCause().getMessage());
@@ -223,6 +271,11 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             return (field.isEmpty() ? "" : field + ": ") + message;
         }
         return "the request body cannot be read";
+    }
+
+    /** Spring's property path as the other errors name fields: a map key as {@code labels.note}, an index as [1]. */
+    static String jsonPath(String propertyPath) {
+        return MAP_KEY.matcher(propertyPath).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("." + m.group(1)));
     }
 
     private static String path(JacksonException e) {

@@ -1,62 +1,42 @@
 package dev.jvmbench.api.result;
 
-import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.Operation;
+import dev.jvmbench.api.finding.FindingCounts;
+import dev.jvmbench.api.finding.Findings;
 import dev.jvmbench.api.problem.ApiException;
-import java.util.Arrays;
+import dev.jvmbench.common.store.ResultPoints;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.Map;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 @RestController
 @Tag(name = "results")
 @RequestMapping("/api/v1/runs")
 class PointController {
 
-    private static final TypeReference<Map<String, Long>> COUNTS = new TypeReference<>() {
-    };
-    private final ResultPointRepository points;
-    private final JdbcClient jdbc;
-    private final JsonMapper json;
+    private final ResultPoints points;
+    private final Findings findings;
 
-    PointController(ResultPointRepository points, JdbcClient jdbc, JsonMapper json) {
+    PointController(ResultPoints points, Findings findings) {
         this.points = points;
-        this.jdbc = jdbc;
-        this.json = json;
+        this.findings = findings;
     }
 
-    @Operation(operationId = "listPoints", summary = "The result points of a run, one per load level")
+    /** Two statements: the run's job and its points, then its findings counted by level. */
+    @Operation(operationId = "listPoints", summary = "The result points of a run, one per load level",
+            description = "Each with its steadiness verdict and the count of findings of its level by severity.")
     @GetMapping("/{id}/points")
-    @Transactional(readOnly = true)
     PointList points(@PathVariable long id) {
-        Long jobId = jdbc.sql("SELECT job_id FROM runs WHERE id = :id").param("id", id).query(Long.class)
-                .optional().orElseThrow(() -> ApiException.notFound("run", id));
-        return new PointList(id, jobId, points.findByRunIdOrderByLevelIndex(id).stream().map(this::view).toList());
+        ResultPoints.OfRun found = points.ofRun(id).orElseThrow(() -> ApiException.notFound("run", id));
+        Map<Integer, FindingCounts> counts = found.points().isEmpty() ? Map.of() : findings.countsByLevel(id);
+        return new PointList(id, found.jobId(), found.points().stream()
+                .map(p -> PointView.of(p, counts.getOrDefault(p.point().levelIndex(), FindingCounts.NONE))).toList());
     }
 
     record PointList(long runId, long jobId, List<PointView> items) {
-    }
-
-    private PointView view(ResultPointEntity p) {
-        return new PointView(p.id, p.runId, p.levelIndex, p.level, p.measuredSeconds, p.requests, p.successes,
-                p.errors, p.errorRate, p.errorsByCause == null ? Map.of() : json.readValue(p.errorsByCause, COUNTS),
-                p.throughputRps,
-                new PointView.Latency(p.latencyP50Ms, p.latencyP95Ms, p.latencyP99Ms, p.latencyMaxMs),
-                new PointView.Cpu(p.cpuMsPerRequest, p.cpuPercentOfLimit, p.cpuThrottledPeriods, p.cpuThrottledMs),
-                new PointView.Memory(p.memoryMeanMb, p.memoryPeakMb, p.memoryPerRequestMb),
-                p.contextSwitchesPerRequest,
-                new PointView.Jvm(p.gcPauseMsPerS, p.heapMeanMb, p.vtPinnedEvents, p.vtMountedMean, p.vtQueuedMean,
-                        p.carrierParallelism, p.platformThreadsPeak, p.liveThreadsPeak),
-                new PointView.Monitoring(p.scrapeSuccessShare),
-                new PointView.LoadGenerator(p.loadgenCpuPercent, p.loadgenSaturated, p.offeredRateReached),
-                new PointView.Ceiling(p.theoreticalCeilingRps, p.ceilingShare),
-                p.nofileLimit, p.flags == null ? List.of() : Arrays.asList(p.flags), p.createdAt);
     }
 }

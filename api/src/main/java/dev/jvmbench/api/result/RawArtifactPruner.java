@@ -1,13 +1,13 @@
 package dev.jvmbench.api.result;
 
 import dev.jvmbench.api.config.BenchProperties;
+import dev.jvmbench.common.store.RunArtifacts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.sql.Timestamp;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,12 +22,12 @@ class RawArtifactPruner {
 
     private static final Logger log = LoggerFactory.getLogger(RawArtifactPruner.class);
     private static final int BATCH = 200;
-    private final JdbcClient jdbc;
+    private final RunArtifacts artifacts;
     private final Duration retention;
     private final Clock clock;
 
-    RawArtifactPruner(JdbcClient jdbc, BenchProperties properties, Clock clock) {
-        this.jdbc = jdbc;
+    RawArtifactPruner(RunArtifacts artifacts, BenchProperties properties, Clock clock) {
+        this.artifacts = artifacts;
         this.retention = properties.retention().rawArtifacts();
         this.clock = clock;
     }
@@ -42,29 +42,21 @@ class RawArtifactPruner {
             return new Pruned(0, 0);
         }
         Instant now = clock.instant();
-        Timestamp cutoff = Timestamp.from(now.minus(retention));
-        int artifacts = 0;
+        Instant cutoff = now.minus(retention);
+        int pruned = 0;
         long bytes = 0;
         while (true) {
-            var sizes = jdbc.sql("""
-                    UPDATE run_artifacts SET content = ''::bytea, pruned_at = :now
-                     WHERE id IN (SELECT a.id FROM run_artifacts a JOIN runs r ON r.id = a.run_id
-                                   WHERE a.pruned_at IS NULL AND a.created_at < :cutoff
-                                     AND r.status IN ('SUCCEEDED', 'FAILED', 'CANCELLED')
-                                   ORDER BY a.id LIMIT :batch FOR UPDATE OF a SKIP LOCKED)
-                    RETURNING size_bytes
-                    """).param("now", Timestamp.from(now)).param("cutoff", cutoff).param("batch", BATCH)
-                    .query(Long.class).list();
-            artifacts += sizes.size();
+            List<Long> sizes = artifacts.prune(now, cutoff, BATCH);
+            pruned += sizes.size();
             bytes += sizes.stream().mapToLong(Long::longValue).sum();
             if (sizes.size() < BATCH) {
                 break;
             }
         }
-        if (artifacts > 0) {
+        if (pruned > 0) {
             log.info("Retention: pruned {} raw artifacts ({} bytes) created before {} (bench.retention.raw-artifacts={})",
-                    artifacts, bytes, cutoff.toInstant(), retention);
+                    pruned, bytes, cutoff, retention);
         }
-        return new Pruned(artifacts, bytes);
+        return new Pruned(pruned, bytes);
     }
 }

@@ -1,6 +1,8 @@
 package dev.jvmbench.api.result;
 
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.store.RunArtifacts;
+import dev.jvmbench.common.store.Runs;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -13,7 +15,6 @@ import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -25,21 +26,20 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v1/runs/{id}/artifacts")
 class RunArtifactController {
 
-    private final JdbcClient jdbc;
+    private final Runs runs;
+    private final RunArtifacts artifacts;
 
-    RunArtifactController(JdbcClient jdbc) {
-        this.jdbc = jdbc;
+    RunArtifactController(Runs runs, RunArtifacts artifacts) {
+        this.runs = runs;
+        this.artifacts = artifacts;
     }
 
     @Operation(operationId = "listRunArtifacts", summary = "The raw artifacts of a run: JFR recording, container logs")
     @GetMapping
     ArtifactList list(@PathVariable long id) {
         requireRun(id);
-        return new ArtifactList(jdbc.sql("""
-                SELECT name, content_type, size_bytes, created_at, pruned_at FROM run_artifacts WHERE run_id = :id ORDER BY name
-                """).param("id", id).query((rs, n) -> new RunArtifact(rs.getString(1), rs.getString(2), rs.getLong(3),
-                rs.getTimestamp(4).toInstant(), "/api/v1/runs/" + id + "/artifacts/" + rs.getString(1),
-                rs.getTimestamp(5) == null ? null : rs.getTimestamp(5).toInstant())).list());
+        return new ArtifactList(artifacts.ofRun(id).stream().map(a -> new RunArtifact(a.name(), a.contentType(),
+                a.sizeBytes(), a.createdAt(), "/api/v1/runs/" + id + "/artifacts/" + a.name(), a.prunedAt())).toList());
     }
 
     @Operation(operationId = "downloadRunArtifact", summary = "Download one raw artifact of a run")
@@ -51,13 +51,7 @@ class RunArtifactController {
     ResponseEntity<byte[]> download(@PathVariable long id,
                                     @PathVariable @Pattern(regexp = "^[A-Za-z0-9._-]{1,200}$", message = "must be an artifact name") String name) {
         requireRun(id);
-        record Stored(String type, byte[] bytes, Instant prunedAt) {
-        }
-        Stored content = jdbc.sql("SELECT content_type, content, pruned_at FROM run_artifacts WHERE run_id = :id AND name = :name")
-                .param("id", id).param("name", name)
-                .query((rs, n) -> new Stored(rs.getString(1), rs.getBytes(2),
-                        rs.getTimestamp(3) == null ? null : rs.getTimestamp(3).toInstant())).optional()
-                .orElseThrow(() -> new ApiException(org.springframework.http.HttpStatus.NOT_FOUND, "Not Found",
+        RunArtifacts.Content content = artifacts.content(id, name).orElseThrow(() -> new ApiException(org.springframework.http.HttpStatus.NOT_FOUND, "Not Found",
                         "run " + id + " has no artifact named " + name));
         if (content.prunedAt() != null) {
             throw ApiException.typed(org.springframework.http.HttpStatus.GONE, "artifact-pruned", "Gone", "artifact "
@@ -65,13 +59,13 @@ class RunArtifactController {
                     + "artifacts (bench.retention.raw-artifacts); the run's points and the job's statistics are kept");
         }
         return ResponseEntity.ok()
-                .contentType(MediaType.parseMediaType(content.type()))
+                .contentType(MediaType.parseMediaType(content.contentType()))
                 .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(name).build().toString())
                 .body(content.bytes());
     }
 
     private void requireRun(long id) {
-        if (jdbc.sql("SELECT count(*) FROM runs WHERE id = :id").param("id", id).query(Long.class).single() == 0) {
+        if (!runs.exists(id)) {
             throw ApiException.notFound("run", id);
         }
     }

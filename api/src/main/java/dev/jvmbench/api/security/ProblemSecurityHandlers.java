@@ -1,9 +1,11 @@
 package dev.jvmbench.api.security;
 
+import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.api.problem.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
@@ -46,8 +48,9 @@ class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedH
     @Override
     public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
             throws IOException {
-        write(request, response, HttpStatus.BAD_REQUEST, "Bad Request",
-                "the request URL is not allowed: " + e.getMessage());
+        String detail = "the request URL is not allowed: " + e.getMessage();
+        Problems.write(json, request, response, Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
+                List.of(new ApiException.FieldViolation("(url)", detail))));
     }
 
     /**

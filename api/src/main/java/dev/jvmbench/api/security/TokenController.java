@@ -2,11 +2,14 @@ package dev.jvmbench.api.security;
 
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.jvmbench.common.text.MaxChars;
+import dev.jvmbench.common.text.TextRules;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
+import jakarta.validation.constraints.Pattern;
 import java.net.URI;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -50,8 +53,11 @@ class TokenController {
         return tokens.revoke(id);
     }
 
+    /** The name labels the token in listings and logs: one line, not blank, at most 100 characters. */
     record CreateTokenRequest(
-            @NotBlank(message = "is required") @Size(max = 100, message = "must be at most 100 characters") String name,
+            @NotEmpty(message = "is required") @MaxChars(100)
+            @Pattern(regexp = TextRules.ONE_LINE_NAME, message = "must hold a character other than a space, and no control characters")
+            @Schema(minLength = 1, maxLength = 100) String name,
             @NotNull(message = "must be one of [read, submit, admin]") Role role) {
     }
 

@@ -109,7 +109,7 @@ class AnalysisApiTest {
         ApiClient api = ApiClient.admin(port);
         long id = seededJob(api, body("main"), 390);
 
-        JsonNode byModel = api.get("/api/v1/comparisons?job=" + id + "&by=threadModel").expect(200).json();
+        JsonNode byModel = api.get("/api/v1/jobs/" + id + "/comparisons/thread-models/platform").expect(200).json();
         assertThat(byModel.get("mode").asString()).isEqualTo("threadModel");
         assertThat(byModel.get("comparisons")).hasSize(2);   // platform -> virtual on JDK 21 and on JDK 25
         JsonNode pair = byModel.at("/comparisons/1");
@@ -124,7 +124,7 @@ class AnalysisApiTest {
         assertThat(byModel.get("verdict").asString()).isEqualTo("improved");
 
         // Both JDKs got identical points: nothing changes between them.
-        JsonNode byJdk = api.get("/api/v1/comparisons?job=" + id + "&by=jdk&baseline=21&metric=throughputRps,latencyP95Ms")
+        JsonNode byJdk = api.get("/api/v1/jobs/" + id + "/comparisons/jdks/21?metric=throughputRps,latencyP95Ms")
                 .expect(200).json();
         assertThat(byJdk.get("verdict").asString()).isEqualTo("no significant change");
         for (JsonNode p : byJdk.get("comparisons")) {
@@ -190,7 +190,8 @@ class AnalysisApiTest {
 
         Map<String, Object> missing = body("feature");
         missing.put("baseline", map("jobId", 987654321));
-        api.postJson("/api/v1/jobs", missing).expect(400).fieldError("baseline.jobId");
+        // a valid body naming a job that is not there: 404, with the field
+        api.postJson("/api/v1/jobs", missing).expect(404).fieldError("baseline.jobId");
         Map<String, Object> both = body("feature");
         both.put("baseline", map("jobId", id, "labels", map("branch", "main")));
         api.postJson("/api/v1/jobs", both).expect(400).fieldError("baseline");
@@ -248,19 +249,29 @@ class AnalysisApiTest {
     }
 
     @Test
-    void comparisonsRefuseWhatCannotBeCompared() {
+    void aComparisonAgainstWhatTheJobDidNotRunIsNotThere() {
         ApiClient api = ApiClient.admin(port);
         Map<String, Object> single = body("main");
         single.put("jdks", List.of(25));
         single.put("threadModels", List.of("virtual"));
         long id = submit(api, single);
-        api.get("/api/v1/comparisons?job=" + id).expect(400).fieldError("by");
-        api.get("/api/v1/comparisons?job=" + id + "&by=jobs").expect(400).fieldError("baselineJob");
-        api.get("/api/v1/comparisons?job=" + id + "&baselineJob=" + id).expect(400).fieldError("baselineJob");
-        api.get("/api/v1/comparisons?job=" + id + "&by=sideways").expect(400).fieldError("by");
-        api.get("/api/v1/comparisons?job=" + id + "&by=jdk&baseline=17").expect(400).fieldError("baseline");
-        api.get("/api/v1/comparisons?job=" + id + "&by=threadModel&metric=speed").expect(400).fieldError("metric");
-        api.get("/api/v1/comparisons?job=987654321&by=jdk").expect(404);
+        String comparisons = "/api/v1/jobs/" + id + "/comparisons/";
+        assertThat(api.get(comparisons + "jdks/21").expect(404).json().get("detail").asString())
+                .contains("did not run JDK 21").contains("[25]");
+        assertThat(api.get(comparisons + "thread-models/platform").expect(404).json().get("detail").asString())
+                .contains("[virtual]");
+        api.get(comparisons + "jobs/987654321").expect(404);
+        api.get("/api/v1/jobs/987654321/comparisons/jdks/25").expect(404);
+        // one cell: nothing to compare it with inside the job, which is an empty answer, not an error
+        assertThat(api.get(comparisons + "jdks/25").expect(200).json().get("comparisons")).isEmpty();
+        // a job against itself: allowed, and nothing changes
+        assertThat(api.get(comparisons + "jobs/" + id).expect(200).json().get("mode").asString()).isEqualTo("jobs");
+        // what the contract does not allow is still refused, with the field and the allowed values
+        api.get(comparisons + "thread-models/sideways").expect(400).fieldError("threadModel");
+        api.get(comparisons + "thread-models/Virtual").expect(400).fieldError("threadModel");
+        api.get(comparisons + "jdks/25?metric=speed").expect(400).fieldError("metric");
+        api.get(comparisons + "jdks/25?threshold=1001").expect(400).fieldError("threshold");
+        api.get("/api/v1/comparisons?job=" + id).expect(404);
         api.get("/api/v1/jobs/987654321/statistics").expect(404);
         api.get("/api/v1/jobs/987654321/summary.md").expect(404);
         JsonNode metrics = api.get("/api/v1/catalog/metrics").expect(200).json();

@@ -171,6 +171,26 @@ class SubmitCliTest {
         assertThat(outcome.stdout()).contains("❌ job FAILED").contains("OOMKilled");
     }
 
+    /** What `./bench demo` prints: the table (one row per run and level, a failed run with its reason), then the summary. */
+    @Test
+    void theTableHasARowPerRunAndLevelBeforeTheSummary() throws Exception {
+        Outcome outcome = run(List.of(jobFile(body()).toString(), "--label", "sha=table", "--wait", "--table",
+                        "--timeout", "50"),
+                id -> new ResultSeeder(jdbc).completeExcept(id, LEVELS, throughput(390), 2, "readiness timeout after 180 s"));
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isEqualTo(3);
+        List<String> lines = outcome.stdout().lines().toList();
+        assertThat(lines.getFirst().trim().split("\\s{2,}")).containsExactly("JDK", "model", "level", "req/s", "ceiling",
+                "p50 ms", "p95 ms", "p99 ms", "errors", "CPU ms/req", "MB/req", "ctx sw/req", "GC ms/s", "heap MB",
+                "pinned", "flags");
+        // 2 JDKs x 2 thread models x 3 repetitions = 12 runs: 11 with 2 levels each, 1 failed before any point.
+        List<String> rows = lines.subList(1, lines.indexOf(""));
+        assertThat(rows).hasSize(11 * 2 + 1);
+        assertThat(rows).filteredOn(r -> r.contains("FAILED: readiness timeout after 180 s")).hasSize(1);
+        assertThat(rows).anySatisfy(r -> assertThat(r.trim().split("\\s+")).startsWith("25", "virtual", "80", "390.0"));
+        assertThat(rows).allSatisfy(r -> assertThat(r.length()).isEqualTo(lines.getFirst().length()));
+        assertThat(String.join("\n", lines.subList(rows.size() + 2, lines.size()))).contains("❌ job FAILED");
+    }
+
     @Test
     void waitingPastTheTimeoutExitsWith4() throws Exception {
         Outcome outcome = run(List.of(jobFile(body()).toString(), "--label", "sha=slow", "--wait", "--timeout", "1"), null);
@@ -209,5 +229,19 @@ class SubmitCliTest {
         assertThat(job.at("/spec/app/image").isMissingNode()).isTrue();
         long artifactId = job.at("/spec/app/artifactId").asLong();
         assertThat(outcome.stderr()).contains("uploaded " + jar + " as artifact " + artifactId);
+    }
+
+    @Test
+    void aJarThatCannotStartStopsTheSubmissionWithTheReason() throws Exception {
+        Path library = dir.resolve("lib.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var out = new JarOutputStream(Files.newOutputStream(library), manifest)) {
+            out.putNextEntry(new JarEntry("lib/" + suite + ".txt"));
+            out.write(suite.getBytes(StandardCharsets.UTF_8));
+        }
+        Outcome outcome = run(List.of(jobFile(JobBodies.userImage("ignored:1")).toString(), "--jar", library.toString()), null);
+        assertThat(outcome.exitCode()).isEqualTo(1);
+        assertThat(outcome.stderr()).contains("cannot run").contains("no Main-Class");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jvmbench.api.config.BenchProperties;
 import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.ApiIntegrationTest;
+import dev.jvmbench.api.support.JobBodies;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.UUID;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -65,15 +67,38 @@ class ArtifactApiTest {
         assertThat(artifact.get("mainClass").asString()).isEqualTo("com.example.ShopApplication");
     }
 
+    /**
+     * Any bytes are stored (the contract cannot say "an executable JAR" of a binary part, so the api
+     * does not refuse what it cannot state); the answer says they cannot run, and a job naming them
+     * is refused (409), so a run never starts from a file that cannot start.
+     */
     @Test
-    void aJarThatCannotStartIsRefused() throws Exception {
-        byte[] noMain = jar(null, null, "x");
-        assertThat(api.upload("/api/v1/artifacts", "file", "lib.jar", "application/java-archive", noMain).expect(400)
-                .fieldError("file")).contains("no Main-Class");
-        byte[] notAJar = "this is not a zip file".getBytes(StandardCharsets.UTF_8);
-        assertThat(api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", notAJar).expect(400)
-                .fieldError("file")).contains("not a readable JAR");
-        api.upload("/api/v1/artifacts", "file", "empty.jar", "application/java-archive", new byte[0]).expect(400);
+    void aFileThatCannotStartIsStoredButNoJobRunsIt() throws Exception {
+        byte[] noMain = jar(null, null, UUID.randomUUID().toString());
+        JsonNode library = api.upload("/api/v1/artifacts", "file", "lib.jar", "application/java-archive", noMain)
+                .expect(201).json();
+        assertThat(library.get("executable").asBoolean()).isFalse();
+        assertThat(library.has("mainClass")).isFalse();
+        assertThat(library.get("notExecutableReason").asString()).contains("no Main-Class");
+        byte[] notAJar = ("this is not a zip file " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
+        assertThat(api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", notAJar).expect(201)
+                .json().get("notExecutableReason").asString()).contains("not a readable JAR");
+        var empty = api.upload("/api/v1/artifacts", "file", "empty.jar", "application/java-archive", new byte[0]);
+        assertThat(empty.status()).as("the same empty bytes may have been stored before").isIn(200, 201);
+        assertThat(empty.json().get("notExecutableReason").asString()).contains("empty");
+
+        Map<String, Object> job = JobBodies.userImage("jvmbench/unused");
+        job.put("app", ApiClient.map("artifactId", library.get("id").asLong()));
+        var refused = api.postJson("/api/v1/jobs", job).expect(409);
+        assertThat(refused.fieldError("app.artifactId")).contains("no executable JAR").contains("no Main-Class");
+
+        byte[] app = jar("com.example.App", null, UUID.randomUUID().toString());
+        JsonNode executable = api.upload("/api/v1/artifacts", "file", "app.jar", "application/java-archive", app)
+                .expect(201).json();
+        assertThat(executable.get("executable").asBoolean()).isTrue();
+        assertThat(executable.has("notExecutableReason")).isFalse();
+        job.put("app", ApiClient.map("artifactId", executable.get("id").asLong()));
+        api.postJson("/api/v1/jobs", job).expect(201);
     }
 
     @Test

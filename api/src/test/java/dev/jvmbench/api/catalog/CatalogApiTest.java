@@ -34,6 +34,8 @@ class CatalogApiTest {
         JsonNode ioDb = body.get("items").get(1);
         assertThat(ioDb.at("/params/1/name").asString()).isEqualTo("poolSize");
         assertThat(ioDb.at("/params/1/max").asDouble()).isEqualTo(1000);
+        assertThat(ioDb.at("/params/1/integer").asBoolean()).isTrue();
+        assertThat(ioDb.at("/params/0/integer").asBoolean()).isFalse(); // sleepMs: 150.5 ms is a valid pg_sleep
         assertThat(body.get("threadModels").toString()).isEqualTo("[\"platform\",\"virtual\",\"webflux\"]");
     }
 }

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.ApiIntegrationTest;
+import dev.jvmbench.api.support.JobBodies;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -40,6 +43,7 @@ class FuzzRegressionTest {
         var response = admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&" + jdks).expect(400);
         assertThat(response.header("Content-Type")).startsWith("application/problem+json");
         assertThat(response.body()).contains("\"status\":400").doesNotContain("<html");
+        assertThat(response.fieldError("(request line or headers)")).contains("8 KB");
     }
 
     @Test
@@ -54,7 +58,7 @@ class FuzzRegressionTest {
         assertThat(admin.get("/api/v1/jobs?status=").expect(400).body()).contains("status");
         admin.get("/api/v1/jobs?label=").expect(400);
         admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&jdk=21,").expect(400);
-        admin.get("/api/v1/comparisons?job=1&metric=").expect(400);
+        admin.get("/api/v1/jobs/1/comparisons/jdks/21?metric=").expect(400);
         admin.get("/api/v1/jobs?status=QUEUED,RUNNING").expect(200);
         admin.get("/api/v1/jobs?label=note%3Da,").expect(200);
     }
@@ -69,6 +73,7 @@ class FuzzRegressionTest {
     void aQueryParameterWithoutANameIsA400NotA500() {
         var response = admin.get("/api/v1/jobs?=-752").expect(400);
         assertThat(response.json().get("detail").asString()).contains("query string is malformed");
+        assertThat(response.fieldError("(query)")).contains("needs a name");
         admin.get("/api/v1/history?cpus=0.0&=null").expect(400);
     }
 
@@ -76,7 +81,8 @@ class FuzzRegressionTest {
     void aMalformedMultipartBodyIsA400NotA500() {
         String boundary = "213bb6df236d5d21761890f375e1395f";
         admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary,
-                ("--" + boundary + "\r\n-425397--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8)).expect(400);
+                ("--" + boundary + "\r\n-425397--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8)).expect(400)
+                .fieldError("(body)");
     }
 
     @Test
@@ -92,12 +98,131 @@ class FuzzRegressionTest {
     }
 
     @Test
-    void aNulCharacterIsA400NotA500() {
+    void aNulCharacterInAFilterMatchesNothingAndInABodyIsA400NamingTheField() {
+        // PostgreSQL stores no U+0000: a filter holding one matches no job (an answer, not an error) ...
         String nul = URLEncoder.encode("k\u0000=v", StandardCharsets.UTF_8);
-        admin.get("/api/v1/jobs?label=" + nul).expect(400);
-        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&label=" + nul).expect(400);
-        var token = admin.postJson("/api/v1/tokens", map("name", "a\u0000b", "role", "read")).expect(400);
-        assertThat(token.json().get("detail").asString()).contains("U+0000");
+        assertThat(admin.get("/api/v1/jobs?label=" + nul).expect(200).json().get("totalItems").asLong()).isZero();
+        admin.get("/api/v1/jobs?app=a%00b&scenario=io%00http").expect(200);
+        assertThat(admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&label=" + nul).expect(200).json()
+                .get("series")).isEmpty();
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io%00http&app=x%00").expect(200);
+        // ... and a value to store that holds one is refused before the database, naming the field
+        assertThat(admin.postJson("/api/v1/tokens", map("name", "a\u0000b", "role", "read")).expect(400).fieldError("name"))
+                .contains("control characters");
+        Map<String, Object> job = JobBodies.valid();
+        job.put("labels", map("note", "a\u0000b"));
+        assertThat(admin.postJson("/api/v1/jobs", job).expect(400).fieldError("labels.note")).contains("NUL");
+    }
+
+    /** Found with a random seed: {@code "name": ""} was schema-valid (minLength 0) and refused. */
+    @Test
+    void aTokenNameIsOneLineWithACharacterThatIsNotASpace() {
+        assertThat(admin.postJson("/api/v1/tokens", map("name", "", "role", "read")).expect(400).fieldError("name"))
+                .isEqualTo("is required");
+        for (String name : List.of(" ", "   ", "a\nb", "tab\there", "\u007f")) {
+            assertThat(admin.postJson("/api/v1/tokens", map("name", name, "role", "read")).expect(400).fieldError("name"))
+                    .as(name).contains("control characters");
+        }
+        // a name of 100 characters, counted as the contract counts them (code points): emoji are one each
+        admin.postJson("/api/v1/tokens", map("name", "\uD83D\uDE00".repeat(100), "role", "read")).expect(201);
+        admin.postJson("/api/v1/tokens", map("name", "\uD83D\uDE00".repeat(101), "role", "read")).expect(400);
+        admin.postJson("/api/v1/tokens", map("name", "\u3000x\u00a0", "role", "read")).expect(201);
+        JsonNode name = servedContract().at("/components/schemas/CreateTokenRequest/properties/name");
+        assertThat(name.get("minLength").asInt()).isEqualTo(1);
+        assertThat(name.get("maxLength").asInt()).isEqualTo(100);
+        assertThat(name.get("pattern").asString()).isEqualTo(dev.jvmbench.common.text.TextRules.ONE_LINE_NAME);
+    }
+
+    /** JSON Schema's integers: 20.0 is the integer 20 (Schemathesis sends it so); 20.5 is no integer. */
+    @Test
+    void anIntegerWrittenWithAZeroFractionIsThatInteger() {
+        Map<String, Object> job = JobBodies.valid();
+        job.put("repetitions", 2.0);
+        JobBodies.child(job, "load").put("levels", List.of(20.0, 8e1));
+        JsonNode spec = admin.postJson("/api/v1/jobs", job).expect(201).json().get("spec");
+        assertThat(spec.get("repetitions").asInt()).isEqualTo(2);
+        assertThat(spec.at("/load/levels").toString()).isEqualTo("[20,80]");
+        job.put("repetitions", 2.5);
+        assertThat(admin.postJson("/api/v1/jobs", job).expect(400).fieldError("repetitions")).contains("2.5");
+        job.put("repetitions", "2");
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("repetitions");
+        job.put("repetitions", 1e300);
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("repetitions");
+    }
+
+    /** Numbers in paths and query strings as the contract types them: JSON numbers, 20.0 an integer. */
+    @Test
+    void aNumberParameterIsAJsonNumber() {
+        admin.get("/api/v1/jobs?page=1.0&size=2e1").expect(200);
+        admin.get("/api/v1/artifacts/987654.0").expect(404);
+        for (String page : List.of("0x10", "%2310", "1d", "%201", "1.5", "NaN", "99999999999")) {
+            assertThat(admin.get("/api/v1/jobs?page=" + page).expect(400).fieldError("page")).as(page)
+                    .contains("must be an integer");
+        }
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&cpus=1e400").expect(400).fieldError("cpus");
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&cpus=Infinity").expect(400).fieldError("cpus");
+        admin.get("/api/v1/history?metric=throughputRps&scenario=io-http&jdk=21,0x19").expect(400).fieldError("jdk");
+        admin.get("/api/v1/history?scenario=io-http").expect(400).fieldError("metric");
+    }
+
+    /** A boolean is true or false, not "true"; a request path is / and visible ASCII, whatever \S means where. */
+    @Test
+    void aBooleanIsJsonAndAPathIsVisibleAscii() {
+        Map<String, Object> job = JobBodies.userImage("jvmbench/target-mvc:jdk25");
+        job.put("app", map("image", "jvmbench/target-mvc:jdk25", "reactive", "false"));
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("app.reactive");
+        job = JobBodies.userImage("jvmbench/target-mvc:jdk25");
+        JobBodies.child(JobBodies.child(job, "scenario"), "request").put("path", "/a\u00a0b");
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("scenario.request.path");
+        JobBodies.child(JobBodies.child(job, "scenario"), "request").put("path", "/a%C2%A0b?q=1");
+        admin.postJson("/api/v1/jobs", job).expect(201);
+        // and a label filter's value may hold any character, a line break too
+        admin.get("/api/v1/jobs?label=" + URLEncoder.encode("note=a\nb", StandardCharsets.UTF_8)).expect(200);
+    }
+
+    /** No property is nullable: a null is refused where it is, and leaving the property out is the way to its default. */
+    @Test
+    void anExplicitNullIsA400WhereItIs() {
+        Map<String, Object> job = JobBodies.valid();
+        job.put("limits", null);
+        assertThat(admin.postJson("/api/v1/jobs", job).expect(400).fieldError("limits")).contains("leave the property out");
+        job = JobBodies.valid();
+        JobBodies.child(job, "scenario").put("params", map("delayMs", null));
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("scenario.params.delayMs");
+        job = JobBodies.valid();
+        job.put("jdks", java.util.Arrays.asList(21, null));
+        admin.postJson("/api/v1/jobs", job).expect(400).fieldError("jdks[1]");
+        job = JobBodies.valid();
+        job.remove("limits");
+        admin.postJson("/api/v1/jobs", job).expect(201);
+    }
+
+    /** Found with seed 1992132943: an extra multipart part was ignored, though the upload's schema is closed. */
+    @Test
+    void anUploadWithAPartOtherThanFileIsA400NamingThePart() {
+        String boundary = "55d8c30295fe77aca1efbea2d06ff5ff";
+        String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jar\"\r\n"
+                + "Content-Type: application/java-archive\r\n\r\nnot a jar\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"x-unknown\"\r\n\r\n42\r\n"
+                + "--" + boundary + "--\r\n";
+        assertThat(admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary,
+                body.getBytes(StandardCharsets.UTF_8)).expect(400).fieldError("x-unknown")).contains("one part, file");
+        String twice = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jar\"\r\n\r\na\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b.jar\"\r\n\r\nb\r\n"
+                + "--" + boundary + "--\r\n";
+        admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary, twice.getBytes(StandardCharsets.UTF_8))
+                .expect(400).fieldError("file");
+    }
+
+    /** Found with seed 1992132943: a submission naming an artifact that is not there answered an undocumented 404. */
+    @Test
+    void aSubmissionNamingAMissingArtifactIsADocumented404() {
+        Map<String, Object> job = JobBodies.userImage("jvmbench/unused");
+        job.put("app", map("artifactId", 987654321));
+        admin.postJson("/api/v1/jobs", job).expect(404).fieldError("app.artifactId");
+        JsonNode responses = servedContract().at("/paths/~1api~1v1~1jobs/post/responses");
+        assertThat(responses.has("404")).isTrue();
+        assertThat(responses.has("409")).isTrue();
     }
 
     @Test
@@ -126,15 +251,15 @@ class FuzzRegressionTest {
 
     @Test
     void aPathTheFirewallRefusesIsA400ProblemNotTheContainersErrorPage() {
-        admin.get("/api/v1/runs/1/artifacts/a%25b").expect(400);
+        assertThat(admin.get("/api/v1/runs/1/artifacts/a%25b").expect(400).json().get("errors")).isNotEmpty();
         // control characters in the path (what Schemathesis sent): refused by the firewall, same shape
         admin.get("/api/v1/runs/1/artifacts/a%C2%8Eb").expect(400);
     }
 
     @Test
     void comparingAnUnknownJobIsADocumented404() {
-        admin.get("/api/v1/comparisons?job=987654321").expect(404);
-        JsonNode responses = servedContract().at("/paths/~1api~1v1~1comparisons/get/responses");
+        admin.get("/api/v1/jobs/987654321/comparisons/jobs/1").expect(404);
+        JsonNode responses = servedContract().at("/paths/~1api~1v1~1jobs~1{id}~1comparisons~1jobs~1{baselineJobId}/get/responses");
         assertThat(responses.has("404")).isTrue();
         assertThat(responses.has("200")).isTrue();
     }
@@ -145,7 +270,14 @@ class FuzzRegressionTest {
         // instance is the request's path: a URI reference, not an absolute URI
         assertThat(doc.at("/components/schemas/Problem/properties/instance/format").asString()).isEqualTo("uri-reference");
         // unknown properties are refused, so request schemas are closed
-        assertThat(doc.at("/components/schemas/JobSpec/additionalProperties").asBoolean(true)).isFalse();
+        assertThat(doc.at("/components/schemas/JobSubmission/additionalProperties").asBoolean(true)).isFalse();
+        // each response has its own schema (three records named View were merged into one)
+        assertThat(doc.at("/paths/~1api~1v1~1history/get/responses/200/content/application~1json/schema/$ref").asString())
+                .endsWith("/History");
+        assertThat(doc.at("/paths/~1api~1v1~1jobs~1{id}~1statistics/get/responses/200/content/application~1json/schema/$ref")
+                .asString()).endsWith("/JobStatistics");
+        assertThat(doc.at("/components/schemas/Comparison/properties/comparisons").isMissingNode()).isFalse();
+        assertThat(doc.at("/components/schemas/RunLinks/properties/points").isMissingNode()).isFalse();
         assertThat(doc.at("/components/schemas/CreateTokenRequest/additionalProperties").asBoolean(true)).isFalse();
         assertThat(doc.at("/paths/~1api~1v1~1artifacts/post/requestBody/required").asBoolean()).isTrue();
         // JSON Schema patterns are searches: they must be anchored to mean what @Pattern means

@@ -21,15 +21,17 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * openapi.yaml is the contract. The served document must match it in everything a client or a
  * fuzzer relies on: paths, operations and their ids, parameters, request and response media
- * types, status codes and schemas (types, formats, enums, bounds, required fields). Prose
- * (summaries, descriptions) and examples may differ.
+ * types, status codes and schemas (types, formats, enums, bounds, required fields, patterns, the
+ * rules across fields: oneOf, if/then/else, propertyNames...). Prose (summaries, descriptions) and
+ * examples may differ.
  */
 @ApiIntegrationTest
 class OpenApiContractTest {
 
     private static final Set<String> SCHEMA_KEYS = Set.of("type", "format", "enum", "required", "properties", "items",
             "$ref", "additionalProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
-            "maxLength", "minItems", "maxItems", "pattern", "oneOf", "anyOf", "allOf", "default", "nullable");
+            "maxLength", "minItems", "maxItems", "pattern", "oneOf", "anyOf", "allOf", "default", "nullable", "uniqueItems",
+            "minProperties", "maxProperties", "propertyNames", "not", "if", "then", "else", "const", "contentMediaType");
 
     @LocalServerPort
     int port;

@@ -171,6 +171,12 @@ class JobValidationTest {
         var response = submit(body).expect(400);
         assertThat(response.fieldError("scenario.params.poolSize")).isEqualTo("must be between 1 and 1000 connections");
         assertThat(response.fieldError("scenario.params.sleepMillis")).contains("[sleepMs, poolSize]");
+
+        // a switch or a count takes whole numbers only (the app would refuse 0.5 on every request)
+        body.put("scenario", map("name", "io-http", "params", map("leakConnections", 0.5, "delayMs", 0.5)));
+        var fraction = submit(body).expect(400);
+        assertThat(fraction.fieldError("scenario.params.leakConnections")).isEqualTo("must be a whole number");
+        assertThat(fraction.fieldError("scenario.params.delayMs")).isEqualTo("must be between 1 and 60000 ms");
     }
 
     @Test
@@ -179,27 +185,28 @@ class JobValidationTest {
         body.put("scenario", map("name", "checkout", "request", map("path", "/checkout")));
         assertThat(submit(body).expect(400).fieldError("scenario.request")).contains("needs the app under test");
 
-        body = JobBodies.userImage("registry.example/shop:1.0");
+        body = JobBodies.userImage("jvmbench/shop:1.0");
         body.put("scenario", map("name", "io-http"));
         assertThat(submit(body).expect(400).fieldError("scenario.request")).contains("is required for a user's app");
 
-        body = JobBodies.userImage("registry.example/shop:1.0");
-        body.put("app", map("image", "registry.example/shop:1.0", "artifactId", 5));
+        body = JobBodies.userImage("jvmbench/shop:1.0");
+        body.put("app", map("image", "jvmbench/shop:1.0", "artifactId", 5));
         assertThat(submit(body).expect(400).fieldError("app")).isEqualTo("give exactly one of image or artifactId");
 
-        body = JobBodies.userImage("registry.example/shop:1.0");
+        body = JobBodies.userImage("jvmbench/shop:1.0");
         body.put("app", map("artifactId", 999999));
-        assertThat(submit(body).expect(400).fieldError("app.artifactId")).contains("no uploaded artifact with id 999999");
+        // the body is valid; what it refers to is not there
+        assertThat(submit(body).expect(404).fieldError("app.artifactId")).contains("no uploaded artifact with id 999999");
 
-        body = JobBodies.userImage("registry.example/shop:1.0");
+        body = JobBodies.userImage("jvmbench/shop:1.0");
         body.put("jdks", List.of(21, 25));
         assertThat(submit(body).expect(400).fieldError("app.image")).contains("{jdk}");
 
-        body = JobBodies.userImage("registry.example/shop:1.0");
+        body = JobBodies.userImage("jvmbench/shop:1.0");
         body.put("threadModels", List.of("virtual", "webflux"));
         assertThat(submit(body).expect(400).fieldError("threadModels[1]")).contains("app.reactive=true");
 
-        body = JobBodies.userImage("registry.example/shop:jdk{jdk}");
+        body = JobBodies.userImage("jvmbench/shop:jdk{jdk}");
         body.put("jdks", List.of(21, 25));
         api.postJson("/api/v1/jobs", body).expect(201);
     }

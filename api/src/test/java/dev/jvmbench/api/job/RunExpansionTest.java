@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.LoadProfile;
+import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ScenarioSpec;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.RunRow;
+import dev.jvmbench.common.store.Runs;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RunExpansionTest {
@@ -23,9 +27,9 @@ class RunExpansionTest {
 
     @Test
     void everyCellAppearsOncePerRepetitionAndCellsAlternate() {
-        List<RunEntity> runs = JobService.expand(7L, spec(3));
+        List<RunRow> runs = JobService.expand(7L, spec(3));
         assertThat(runs).hasSize(18);
-        assertThat(runs).extracting(RunEntity::seq).containsExactlyElementsOf(
+        assertThat(runs).extracting(RunRow::seq).containsExactlyElementsOf(
                 java.util.stream.IntStream.rangeClosed(1, 18).boxed().toList());
         // No cell runs twice in a row: A B A B, never A A B B.
         for (int i = 1; i < runs.size(); i++) {
@@ -43,15 +47,30 @@ class RunExpansionTest {
         Clock clock = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
         ProgressEstimator estimator = new ProgressEstimator(clock);
         JobSpec spec = spec(1);
-        List<RunEntity> runs = JobService.expand(1L, spec);
-        var progress = estimator.progress(spec, runs.size(), runs);
+        List<RunRow> runs = JobService.expand(1L, spec);
+        var progress = estimator.progress(spec, runs.size(), new Runs.Tally(Map.of(RunStatus.QUEUED, runs.size()), null, null));
         Duration perRun = ProgressEstimator.RUN_OVERHEAD.plusSeconds(3 * (10 + 30 + 2));
         assertThat(progress.estimatedSecondsLeft()).isEqualTo(perRun.multipliedBy(6).toSeconds());
         assertThat(progress.runsQueued()).isEqualTo(6);
         assertThat(progress.currentRun()).isNull();
     }
 
-    private static String cell(RunEntity run) {
+    @Test
+    void theTimeLeftUsesTheMeasuredMeanAndTheRunningRunsElapsedTime() {
+        Instant now = Instant.parse("2026-01-01T00:10:00Z");
+        ProgressEstimator estimator = new ProgressEstimator(Clock.fixed(now, ZoneOffset.UTC));
+        RunRow running = new RunRow(5L, 1L, 4, 25, ThreadModel.WEBFLUX, 1, RunStatus.RUNNING, null, "load", 20, "w", 1,
+                now, now.minusSeconds(30), null);
+        var tally = new Runs.Tally(Map.of(RunStatus.SUCCEEDED, 3, RunStatus.RUNNING, 1, RunStatus.QUEUED, 2),
+                Duration.ofSeconds(100), running);
+        var progress = estimator.progress(spec(1), 6, tally);
+        assertThat(progress.estimatedSecondsLeft()).isEqualTo(2 * 100 + 70);
+        assertThat(progress.runsDone()).isEqualTo(3);
+        assertThat(progress.currentRun().runId()).isEqualTo(5L);
+        assertThat(progress.currentRun().step()).isEqualTo("load");
+    }
+
+    private static String cell(RunRow run) {
         return run.jdk() + "/" + run.threadModel();
     }
 }

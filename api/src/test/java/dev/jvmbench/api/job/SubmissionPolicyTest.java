@@ -23,15 +23,13 @@ class SubmissionPolicyTest {
     }
 
     @Test
-    void onlyThePlatformsOwnImagesAndConfiguredRegistriesRun() {
+    void aDefaultInstallationRunsOnlyThePlatformsOwnImages() {
         submit(JobBodies.userImage("jvmbench/target-mvc:jdk25")).expect(201);
-        submit(JobBodies.userImage("registry.example/shop:1.0")).expect(201);   // bench.policy.registries in tests
-        for (String image : List.of("docker.io/evil/miner:1", "registry.example.evil/shop:1", "alpine:3",
-                "jvmbenchx/app:1")) {
+        for (String image : List.of("registry.example/shop:1.0", "docker.io/evil/miner:1", "alpine:3", "jvmbenchx/app:1")) {
             assertThat(submit(JobBodies.userImage(image)).expect(400).fieldError("app.image"))
                     .contains("is not allowed here").contains("jvmbench/*");
         }
-        Map<String, Object> templated = JobBodies.userImage("registry.example/shop:jdk{jdk}");
+        Map<String, Object> templated = JobBodies.userImage("jvmbench/target-mvc:jdk{jdk}");
         templated.put("jdks", List.of(21, 25));
         submit(templated).expect(201);
     }
@@ -47,6 +45,21 @@ class SubmissionPolicyTest {
             body.put("jvmOptions", List.of("-Xmx256m", option));
             assertThat(submit(body).expect(400).fieldError("jvmOptions[1]")).as(option)
                     .contains("is not an allowed JVM option");
+        }
+    }
+
+    /**
+     * The worker joins the options with spaces into JAVA_TOOL_OPTIONS: an allowed prefix followed by
+     * a space and anything else would be two options, the second never checked.
+     */
+    @Test
+    void anAllowedOptionCannotCarryASecondOne() {
+        Map<String, Object> body = JobBodies.valid();
+        for (String smuggled : List.of("-Xmx1g -javaagent:/tmp/agent.jar", "-Xmx1g\t-XX:OnError=id", " -Xmx1g",
+                "-Dfile.encoding=UTF-8\n-agentpath:/x.so", "-Xmx1g ")) {
+            body.put("jvmOptions", List.of(smuggled));
+            assertThat(submit(body).expect(400).fieldError("jvmOptions[0]")).as(smuggled)
+                    .contains("one token of visible ASCII");
         }
     }
 

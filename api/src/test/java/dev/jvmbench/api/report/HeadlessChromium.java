@@ -46,7 +46,15 @@ final class HeadlessChromium {
 
     /** A PNG of the window (1400 x 2400 CSS pixels) once the page settled. */
     Path screenshot(String url, Path png) {
-        run("screenshot", List.of("--screenshot=" + png.toAbsolutePath(), url));
+        return screenshot(url, png, 2400);
+    }
+
+    /**
+     * A PNG of a window {@code height} CSS pixels high: a page longer than the default window is
+     * captured whole this way (a headless screenshot after scrolling comes out blank).
+     */
+    Path screenshot(String url, Path png, int height) {
+        run("screenshot", List.of("--window-size=1400," + height, "--screenshot=" + png.toAbsolutePath(), url));
         if (!Files.isRegularFile(png)) {
             throw new AssertionError("chromium wrote no screenshot to " + png);
         }

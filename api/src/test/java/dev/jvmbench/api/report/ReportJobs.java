@@ -9,6 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.series.PointSeries;
+import dev.jvmbench.common.series.SeriesPhase;
+import dev.jvmbench.common.store.PointSeriesStore;
+import dev.jvmbench.common.store.RunFindings;
+import java.time.Instant;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -58,6 +65,92 @@ final class ReportJobs {
         new ResultSeeder(jdbc).completeExcept(jobId, LEVELS, (jdk, model, repetition, level) ->
                 values(model, repetition, level, model.equals("virtual") ? 0.8 : 1.0), oomSeq, OOM);
         return jobId;
+    }
+
+    /** Where the findings below fired: seconds into their level's measured window. */
+    static final double STOPPED_AT_SECONDS = 6.5;
+    static final double PINNED_AT_SECONDS = 2.0;
+    static final int WARMUP_SECONDS = 5;
+    static final int MEASURED_SECONDS = 10;
+
+    /**
+     * What the worker stores besides the points, for every succeeded run of {@code jobId}: each
+     * level's warm-up and measured series (throughput near the point's, latency, errors, and the
+     * container's and JVM's columns) and findings. Virtual threads, repetition 1, stop answering
+     * 6.5 s into the window at 200 users (critical, its throughput drops to 0 from then on);
+     * repetition 2 pins at 80 users after 2 s (warning); the platform cell's repetition 1 has a
+     * run-wide jvm-cpu-mismatch and a window at 20 users that was not steady (its point too).
+     */
+    static void explain(JdbcClient jdbc, PointSeriesStore series, RunFindings findings, long jobId, double virtualFactor) {
+        var runs = jdbc.sql("SELECT id, seq, thread_model, repetition FROM runs WHERE job_id = :job AND status = 'SUCCEEDED'")
+                .param("job", jobId).query().listOfRows();
+        Instant jobStart = Instant.parse("2026-11-24T10:00:00.250Z");
+        for (var run : runs) {
+            long runId = ((Number) run.get("id")).longValue();
+            int seq = ((Number) run.get("seq")).intValue();
+            String model = ((String) run.get("thread_model")).toLowerCase(java.util.Locale.ROOT);
+            int repetition = ((Number) run.get("repetition")).intValue();
+            boolean virtual = model.equals("virtual");
+            List<Finding> found = new ArrayList<>();
+            for (int index = 0; index < LEVELS.size(); index++) {
+                int level = LEVELS.get(index);
+                Instant start = jobStart.plusSeconds(seq * 100L + index * 20L);
+                boolean stops = virtual && repetition == 1 && level == 200;
+                Map<String, Object> point = values(model, repetition, level, virtual ? virtualFactor : 1.0);
+                double throughput = (double) point.get("throughput_rps");
+                double p95 = (double) point.get("latency_p95_ms");
+                var warmup = PointSeries.over(start.minusSeconds(WARMUP_SECONDS), WARMUP_SECONDS);
+                for (int s = 0; s < WARMUP_SECONDS; s++) {
+                    double ramp = 0.5 + 0.1 * s;
+                    warmup.put("throughputRps", s, throughput * ramp).put("latencyP50Ms", s, p95 * 0.97 / ramp)
+                            .put("latencyP95Ms", s, p95 / ramp).put("latencyP99Ms", s, p95 * 1.1 / ramp)
+                            .put("errors", s, 0.0);
+                }
+                var measured = PointSeries.over(start, MEASURED_SECONDS);
+                for (int s = 0; s < MEASURED_SECONDS; s++) {
+                    boolean silent = stops && s >= STOPPED_AT_SECONDS;
+                    double wave = 1 + 0.03 * Math.sin(s + seq);
+                    measured.put("throughputRps", s, silent ? 0.0 : throughput * wave)
+                            .put("latencyP50Ms", s, silent ? null : p95 * 0.97 * wave)
+                            .put("latencyP95Ms", s, silent ? null : p95 * wave)
+                            .put("latencyP99Ms", s, silent ? null : p95 * 1.1 * wave)
+                            .put("errors", s, silent ? 20.0 : 0.0)
+                            .put("cpuPercentOfLimit", s, silent ? 2.0 : Math.min(100, level * (virtual ? 0.3 : 0.45) * wave))
+                            .put("memoryMb", s, (virtual ? 210.0 : 260.0) + level * 0.1 + s)
+                            .put("heapUsedMb", s, (virtual ? 80.0 : 60.0) + level * 0.1 + 3 * (s % 4))
+                            .put("osThreads", s, virtual ? 40.0 : 60.0 + level)
+                            .put("gcPauseMs", s, s % 3 == 0 ? 4.0 : 0.0);
+                }
+                series.store(runId, index, SeriesPhase.WARMUP, warmup.build());
+                series.store(runId, index, SeriesPhase.MEASURED, measured.build());
+                if (stops) {
+                    found.add(Finding.of(FindingCode.STOPPED_ANSWERING, index, level,
+                            start.plusMillis((long) (STOPPED_AT_SECONDS * 1000)),
+                            "No request completed for 3.5 s while 200 requests were in flight.",
+                            Map.of("seconds", 3.5, "inFlight", 200), null));
+                }
+                if (virtual && repetition == 2 && level == 80) {
+                    found.add(Finding.of(FindingCode.PINNING, index, level, start.plusMillis((long) (PINNED_AT_SECONDS * 1000)),
+                            "12 pinned virtual threads, 300 ms pinned in all, most in Inventory.reserve (12 events, 300 ms).",
+                            Map.of("events", 12, "pinnedMs", 300), null));
+                }
+            }
+            if (!virtual && repetition == 1) {
+                // its window at 20 users was still warming up: not steady, left out of the gate's verdicts
+                jdbc.sql("UPDATE result_points SET steadiness = 'NOT_STEADY', steadiness_drift = 0.11, "
+                                + "steadiness_drift_low = 0.06, steadiness_drift_high = 0.15, "
+                                + "flags = array_append(flags, 'not-steady') WHERE run_id = :run AND level = 20")
+                        .param("run", runId).update();
+                found.add(Finding.of(FindingCode.NOT_STEADY, 0, 20, null,
+                        "The throughput rose by 11% over the measured window (95% interval 6% to 15%), more than the 5% tolerance.",
+                        Map.of("drift", 0.11, "driftLow", 0.06, "driftHigh", 0.15, "warmingUp", true),
+                        "Still warming up: the 5 s warm-up was not enough. Lengthen it (e.g. 30 s) or use adaptive warm-up."));
+                found.add(Finding.of(FindingCode.JVM_CPU_MISMATCH, null, null, null,
+                        "The JVM sees 2 processors; the container may use 1 CPU.", Map.of("jvmProcessors", 2, "cpuLimit", 1.0),
+                        "Add -XX:ActiveProcessorCount=1."));
+            }
+            findings.replaceOfRun(runId, found);
+        }
     }
 
     private static Map<String, Object> values(String model, int repetition, int level, double throughputFactor) {

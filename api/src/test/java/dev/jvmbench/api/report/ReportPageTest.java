@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import dev.jvmbench.common.store.PointSeriesStore;
+import dev.jvmbench.common.store.RunFindings;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -34,6 +36,14 @@ class ReportPageTest {
     static final List<String> CHARTS = List.of("throughputRps", "latencyP95Ms", "cpuMsPerRequest",
             "memoryPerRequestMb", "contextSwitchesPerRequest", "gcPauseMsPerSecond", "heapMeanMb");
     private static final Pattern FIGURE = Pattern.compile("<figure class=\"chart\" data-metric=\"(\\w+)\" data-rendered=\"(\\w+)\"");
+    /** The time charts: one per metric group the runs measured, per level. */
+    static final List<String> TIME_GROUPS = List.of("throughput", "latency", "errors", "cpu", "memory", "threads", "gc");
+    private static final Pattern TIME_FIGURE = Pattern.compile("<figure class=\"chart time-chart\" data-group=\"(\\w+)\" "
+            + "data-level=\"(\\d+)\" data-rendered=\"(\\w+)\" data-markers=\"([^\"]*)\"(?: data-annotation=\"(\\w+)\")?");
+    /** The whole page with its time charts and findings (api/target/report-whole-screenshot.png). */
+    private static final Path KEPT_WHOLE_SCREENSHOT = Path.of("target", "report-whole-screenshot.png");
+    /** The critical findings' colour, on their markers and badges. */
+    private static final int CRITICAL = 0xB3261E;
     /** Where a developer finds the last screenshot (api/target/report-screenshot.png). */
     private static final Path KEPT_SCREENSHOT = Path.of("target", "report-screenshot.png");
 
@@ -41,6 +51,10 @@ class ReportPageTest {
     int port;
     @Autowired
     JdbcClient jdbc;
+    @Autowired
+    PointSeriesStore series;
+    @Autowired
+    RunFindings findings;
     @TempDir
     Path temp;
 
@@ -65,6 +79,7 @@ class ReportPageTest {
         ApiClient api = ApiClient.admin(port);
         long baselineId = ReportJobs.finished(api, jdbc);
         long jobId = ReportJobs.regressedAgainst(api, jdbc, baselineId);
+        ReportJobs.explain(jdbc, series, findings, jobId, 0.8);
         HeadlessChromium chromium = new HeadlessChromium(temp);
         String url = "http://127.0.0.1:" + port + "/jobs/" + jobId + "/report#token=" + ApiClient.ADMIN_TOKEN;
 
@@ -79,7 +94,7 @@ class ReportPageTest {
         assertThat(figures).as("chart figures and whether Chart.js drew them; console:%n%s", console)
                 .containsOnlyKeys(CHARTS)
                 .allSatisfy((metric, rendered) -> assertThat(rendered).as(metric).isEqualTo("true"));
-        assertThat(count(dom, "<canvas ")).isEqualTo(CHARTS.size());
+        assertThat(count(dom, "<canvas ")).isEqualTo(CHARTS.size() + TIME_GROUPS.size() * ReportJobs.LEVELS.size());
         assertThat(dom).contains("Throughput (req/s)", "Latency p95 (ms)", "Concurrency (users)");
 
         // the job header (the OOM-killed run failed the job)
@@ -95,7 +110,9 @@ class ReportPageTest {
                 .contains("Cell by cell against baseline job #" + baselineId)
                 .contains("<table class=\"data matrix\" data-verdict=\"no significant change\" data-pair=\"platform-25-platform-25\">")
                 .contains("<table class=\"data matrix\" data-verdict=\"regressed\" data-pair=\"virtual-25-virtual-25\">")
-                .contains("−20.0%");
+                .contains("−20.0%")
+                // the platform cell's run whose window at 20 users was not steady is left out of the gate metrics there
+                .contains("data-left-out=\"1\">1 not-steady run left out");
         // within the job, thread model against thread model: colour-coded cells of every kind
         String byModel = section(dom, "data-mode=\"threadModel\"");
         assertThat(byModel).contains("Thread model against thread model (baseline platform)")
@@ -107,6 +124,7 @@ class ReportPageTest {
         // capacity under the SLO and flags per cell, with the levels they were raised at
         String platform = row(dom, "25-platform");
         String virtual = row(dom, "25-virtual");
+        assertThat(platform).contains("Window not steady (at 20 users)");
         assertThat(platform).contains("3 of 4 succeeded", "data-capacity=\"80\"", "data-flag=\"scrapes-failed\"",
                         "Metric scrapes failed (at 20 users)", "data-flag=\"run-failed\"", "data-flag=\"oom\"",
                         "repetition 4 left out", ReportJobs.OOM)
@@ -114,10 +132,66 @@ class ReportPageTest {
         assertThat(virtual).contains("4 of 4 succeeded", "data-capacity=\"200\"", "Load generator saturated (at 200 users)",
                 "Virtual-thread pinning seen (at 80, 200 users)").doesNotContain("data-flag=\"oom\"");
 
+        // time charts: every metric group at every level, drawn, with each finding's marker where it fired
+        Map<String, String[]> timeCharts = new LinkedHashMap<>();
+        Matcher time = TIME_FIGURE.matcher(dom);
+        while (time.find()) {
+            timeCharts.put(time.group(2) + "/" + time.group(1), new String[] {time.group(3), time.group(4), time.group(5)});
+        }
+        List<String> expected = ReportJobs.LEVELS.stream().flatMap(l -> TIME_GROUPS.stream().map(g -> l + "/" + g)).toList();
+        assertThat(timeCharts).as("time charts; console:%n%s", console).containsOnlyKeys(expected)
+                .allSatisfy((chart, state) -> {
+                    assertThat(state[0]).as("%s drawn", chart).isEqualTo("true");
+                    assertThat(state[2]).as("%s: the annotation plugin drew its markers", chart).isEqualTo("plugin");
+                });
+        for (String group : TIME_GROUPS) {
+            assertThat(timeCharts.get("200/" + group)[1]).as("markers at 200 users, %s", group)
+                    .isEqualTo("stopped-answering@6.5");
+            assertThat(timeCharts.get("80/" + group)[1]).as("markers at 80 users, %s", group).isEqualTo("pinning@2");
+            assertThat(timeCharts.get("20/" + group)[1]).as("markers at 20 users, %s", group).isEmpty();
+        }
+        assertThat(dom).contains("id=\"timeline-level-200\"", "Second by second, from the warm-up (left of 0) through the measured window");
+
+        // the findings list: per cell, worst first, with where and when each fired
+        String findingsSection = dom.substring(dom.indexOf("<section id=\"findings\""), dom.indexOf("<section id=\"timeline\""));
+        assertThat(findingsSection)
+                .contains("<li class=\"finding severity-critical\" data-code=\"stopped-answering\" data-severity=\"critical\"")
+                .contains("repetition 1 · at 200 users · 6.5 s into the measured window")
+                .contains("No request completed for 3.5 s while 200 requests were in flight.")
+                .contains("data-code=\"pinning\" data-severity=\"warning\"")
+                .contains("data-code=\"not-steady\" data-severity=\"warning\"")
+                .contains("data-code=\"jvm-cpu-mismatch\" data-severity=\"warning\" data-run=\"")
+                .contains("data-level=\"run\"")
+                .contains("Advice: </strong>Add -XX:ActiveProcessorCount=1.")
+                .contains("data-severity=\"critical\">critical</span> 1  <span class=\"badge severity severity-warning\" "
+                        + "data-severity=\"warning\">warning</span> 3");
+        assertThat(findingsSection.indexOf("data-cell=\"25-virtual\"")).as("the critical cell's group is listed")
+                .isPositive();
+
         Path png = chromium.screenshot(url, temp.resolve("report.png"));
         Files.createDirectories(KEPT_SCREENSHOT.getParent());
         Files.copy(png, KEPT_SCREENSHOT, StandardCopyOption.REPLACE_EXISTING);
         assertLooksDrawn(png);
+
+        // the whole page, its time charts and findings included, in a window tall enough for all of it
+        Path whole = chromium.screenshot(url, temp.resolve("whole.png"), 9000);
+        Files.copy(whole, KEPT_WHOLE_SCREENSHOT, StandardCopyOption.REPLACE_EXISTING);
+        assertLooksDrawn(whole);
+        assertThat(pixelsNear(whole, CRITICAL)).as("pixels of the critical finding's colour (markers, badge) in %s", whole)
+                .isGreaterThan(2000);
+    }
+
+    private static long pixelsNear(Path png, int colour) throws IOException {
+        BufferedImage image = ImageIO.read(png.toFile());
+        long n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if (near(image.getRGB(x, y) & 0xFFFFFF, colour)) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.ApiIntegrationTest;
 import dev.jvmbench.api.support.JobBodies;
 import dev.jvmbench.api.support.ResultSeeder;
+import dev.jvmbench.common.store.RunArtifacts;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,6 +31,8 @@ class RetentionApiTest {
     JdbcClient jdbc;
     @Autowired
     BenchProperties properties;
+    @Autowired
+    RunArtifacts artifacts;
 
     @Test
     void rawArtifactsPastTheRetentionArePrunedAndPointsAreKept() {
@@ -47,7 +50,7 @@ class RetentionApiTest {
         String pointsBefore = api.get("/api/v1/runs/" + runId + "/points").expect(200).body();
         String statisticsBefore = api.get("/api/v1/jobs/" + jobId + "/statistics").expect(200).body();
 
-        var pruner = new RawArtifactPruner(jdbc, properties, Clock.fixed(now, ZoneOffset.UTC));
+        var pruner = new RawArtifactPruner(artifacts, properties, Clock.fixed(now, ZoneOffset.UTC));
         RawArtifactPruner.Pruned pruned = pruner.prune();
 
         System.out.printf("retention test: pruned %d raw artifacts, %d bytes (retention %s)%n",
@@ -91,7 +94,7 @@ class RetentionApiTest {
         Instant now = Instant.now();
         seed(runId, "app.jfr", "application/octet-stream", new byte[16], now.minus(Duration.ofDays(400)));
 
-        new RawArtifactPruner(jdbc, properties, Clock.fixed(now, ZoneOffset.UTC)).prune();
+        new RawArtifactPruner(artifacts, properties, Clock.fixed(now, ZoneOffset.UTC)).prune();
 
         api.get("/api/v1/runs/" + runId + "/artifacts/app.jfr").expect(200);
     }

@@ -8,7 +8,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 /**
  * The api over real HTTP on a random port, on a real (embedded) PostgreSQL in a fresh data
- * directory. Every test class with the same annotation shares one application context.
+ * directory, with the default submission policy: the installation openapi.yaml describes. Every
+ * test class with the same annotation shares one application context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -17,7 +18,6 @@ import org.springframework.boot.test.context.SpringBootTest;
         "bench.db.embedded.ephemeral=true",
         "bench.db.embedded.binaries-dir=${user.home}/.cache/jvmbench/pg-binaries",
         "bench.security.bootstrap-token=" + ApiClient.ADMIN_TOKEN,
-        "bench.artifacts.max-size=1MB",
-        "bench.policy.registries=registry.example/"})
+        "bench.artifacts.max-size=1MB"})
 public @interface ApiIntegrationTest {
 }

@@ -36,7 +36,8 @@ public record ScenarioCatalog(List<ScenarioDefinition> scenarios) {
                                         CatalogFiles.number(p, "min"),
                                         CatalogFiles.number(p, "max"),
                                         p.get("scale") == null ? 1.0 : CatalogFiles.number(p, "scale"),
-                                        CatalogFiles.string(p, "binding"))).toList(),
+                                        CatalogFiles.string(p, "binding"),
+                                        Boolean.TRUE.equals(p.get("integer")))).toList(),
                         CatalogFiles.string(s, "ceiling")))
                 .toList());
     }

@@ -1,5 +1,7 @@
 package dev.jvmbench.common.job;
 
+import dev.jvmbench.common.text.MaxChars;
+import dev.jvmbench.common.text.TextRules;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -14,12 +16,13 @@ import java.util.TreeMap;
  */
 public record BaselineRef(
         @Min(value = 1, message = "must be a job id") Long jobId,
-        @Size(max = 10, message = "must hold at most 10 labels")
+        @Size(min = 1, max = 10, message = "must hold 1 to 10 labels")
         Map<@Pattern(regexp = "^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$", message = "must be 1-100 characters of [A-Za-z0-9._/-]") String,
-                @NotNull(message = "must not be null") @Size(max = 500, message = "must be at most 500 characters") String> labels) {
+                @NotNull(message = "must not be null") @MaxChars(500)
+                @Pattern(regexp = TextRules.NO_NUL, message = "must not contain NUL (U+0000)") String> labels) {
 
     BaselineRef normalized() {
-        return new BaselineRef(jobId, labels == null || labels.isEmpty() ? null : new TreeMap<>(labels));
+        return new BaselineRef(jobId, labels == null ? null : new TreeMap<>(labels));
     }
 
     public boolean bySelector() {

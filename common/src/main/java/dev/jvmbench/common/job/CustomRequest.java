@@ -1,5 +1,8 @@
 package dev.jvmbench.common.job;
 
+import dev.jvmbench.common.text.MaxChars;
+import dev.jvmbench.common.text.TextRules;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -15,17 +18,18 @@ public record CustomRequest(
         String method,
         @NotBlank(message = "is required")
         @Size(max = 2000, message = "must be at most 2000 characters")
-        @Pattern(regexp = "^/\\S*$", message = "must be an absolute path starting with /")
+        @Pattern(regexp = TextRules.URL_PATH, message = "must be an absolute path: / and visible ASCII characters (percent-encode the others)")
         String path,
-        @Size(max = 65536, message = "must be at most 65536 characters") String body,
+        @MaxChars(65536) @Pattern(regexp = TextRules.NO_NUL, message = "must not contain NUL (U+0000)") String body,
         @Size(max = 20, message = "must hold at most 20 headers")
         Map<@Pattern(regexp = "^[A-Za-z0-9-]{1,100}$", message = "must be a header name") String,
-                @Size(max = 2000, message = "must be at most 2000 characters") String> headers,
+                @NotNull(message = "must not be null") @MaxChars(2000)
+                @Pattern(regexp = TextRules.HEADER_VALUE, message = "must not contain control characters but tab") String> headers,
         @Min(value = 100, message = "must be an HTTP status between 100 and 599")
         @Max(value = 599, message = "must be an HTTP status between 100 and 599") Integer expectedStatus,
         @Size(max = 2, message = "must hold at most [http, db]") List<Upstream> upstreams,
         @Size(max = 2000, message = "must be at most 2000 characters")
-        @Pattern(regexp = "^/\\S*$", message = "must be an absolute path starting with /")
+        @Pattern(regexp = TextRules.URL_PATH, message = "must be an absolute path: / and visible ASCII characters (percent-encode the others)")
         String readinessPath) {
 
     CustomRequest normalized() {

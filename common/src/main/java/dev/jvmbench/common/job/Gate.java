@@ -12,6 +12,11 @@ import java.util.TreeMap;
 /**
  * Which metrics decide a job's verdict against its baseline, and the smallest relative change
  * (percent) of each that counts. Metric ids are those of GET /api/v1/catalog/metrics.
+ *
+ * <p>{@code includeNotSteady}: whether points whose measured window was not steady (the steadiness
+ * test, docs/statistics.md) count in the gate metrics' verdicts. By default they do not: a window
+ * still warming up or degrading says nothing about the app's steady state, so a regression found
+ * in it would fail a build for the wrong reason. They are still shown everywhere.
  */
 public record Gate(
         @Size(min = 1, max = 20, message = "must hold 1 to 20 metric ids")
@@ -22,15 +27,23 @@ public record Gate(
         Map<@NotBlank(message = "must be a metric id") String,
                 @NotNull(message = "must not be null")
                 @DecimalMin(value = "0", message = "must be between 0 and 1000 percent")
-                @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double> thresholds) {
+                @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double> thresholds,
+        Boolean includeNotSteady) {
 
     public static final double DEFAULT_THRESHOLD_PERCENT = 5.0;
-    public static final Gate DEFAULT = new Gate(List.of("throughputRps", "latencyP95Ms"), DEFAULT_THRESHOLD_PERCENT, Map.of());
+    public static final Gate DEFAULT = new Gate(List.of("throughputRps", "latencyP95Ms"), DEFAULT_THRESHOLD_PERCENT, Map.of(),
+            false);
 
     Gate normalized() {
         return new Gate(metrics == null ? DEFAULT.metrics : List.copyOf(new java.util.LinkedHashSet<>(metrics)),
                 thresholdPercent == null ? DEFAULT_THRESHOLD_PERCENT : thresholdPercent,
-                thresholds == null ? Map.of() : new TreeMap<>(thresholds));
+                thresholds == null ? Map.of() : new TreeMap<>(thresholds),
+                includeNotSteady != null && includeNotSteady);
+    }
+
+    /** Whether not-steady points count in the gate's verdicts (false for specs stored before the option). */
+    public boolean countsNotSteady() {
+        return Boolean.TRUE.equals(includeNotSteady);
     }
 
     /** The threshold of one metric: its own if given, else the gate's. */

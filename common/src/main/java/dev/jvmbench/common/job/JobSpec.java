@@ -1,5 +1,7 @@
 package dev.jvmbench.common.job;
 
+import dev.jvmbench.common.text.MaxChars;
+import dev.jvmbench.common.text.TextRules;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -38,10 +40,12 @@ public record JobSpec(
         List<@NotBlank(message = "must not be blank") @Size(max = 500, message = "must be at most 500 characters") String> jvmOptions,
         @Size(max = 50, message = "must hold at most 50 variables")
         Map<@Pattern(regexp = "^[A-Za-z_][A-Za-z0-9_]{0,127}$", message = "must be an environment variable name ([A-Za-z_][A-Za-z0-9_]*)") String,
-                @NotNull(message = "must not be null") @Size(max = 4000, message = "must be at most 4000 characters") String> env,
+                @NotNull(message = "must not be null") @MaxChars(4000)
+                @Pattern(regexp = TextRules.NO_NUL, message = "must not contain NUL (U+0000)") String> env,
         @Size(max = 50, message = "must hold at most 50 labels")
         Map<@Pattern(regexp = "^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$", message = "must be 1-100 characters of [A-Za-z0-9._/-]") String,
-                @NotNull(message = "must not be null") @Size(max = 500, message = "must be at most 500 characters") String> labels,
+                @NotNull(message = "must not be null") @MaxChars(500)
+                @Pattern(regexp = TextRules.NO_NUL, message = "must not contain NUL (U+0000)") String> labels,
         @Valid Slo slo,
         @Valid BaselineRef baseline,
         @Valid Gate gate) {
@@ -59,7 +63,7 @@ public record JobSpec(
                 models,
                 List.copyOf(sortedJdks),
                 scenario == null ? null : scenario.normalized(),
-                load == null ? null : load.normalized(),
+                load == null ? null : load.normalized(app != null && app.artifactId() != null ? WarmupPolicy.ADAPTIVE : WarmupPolicy.FIXED),
                 limits == null ? Limits.DEFAULT : limits.normalized(),
                 repetitions == null ? DEFAULT_REPETITIONS : repetitions,
                 platform == null ? PlatformThreads.DEFAULT : platform.normalized(),

@@ -27,6 +27,33 @@ public enum JobStatus {
         return NEXT.get(this).isEmpty();
     }
 
+    /** Whether a worker may start a run of a job in this status: it is running, or may start to. */
+    public boolean startsRuns() {
+        return this == RUNNING || canMoveTo(RUNNING);
+    }
+
+    /** The statuses a job ends in: no transition leaves them. */
+    public static Set<JobStatus> ended() {
+        EnumSet<JobStatus> ended = EnumSet.noneOf(JobStatus.class);
+        for (JobStatus status : values()) {
+            if (status.isFinal()) {
+                ended.add(status);
+            }
+        }
+        return ended;
+    }
+
+    /** The statuses of jobs whose queued runs a worker may claim ({@link #startsRuns}). */
+    public static Set<JobStatus> startingRuns() {
+        EnumSet<JobStatus> starting = EnumSet.noneOf(JobStatus.class);
+        for (JobStatus status : values()) {
+            if (status.startsRuns()) {
+                starting.add(status);
+            }
+        }
+        return starting;
+    }
+
     /** Statuses from which a transition to {@code next} is legal. */
     public static Set<JobStatus> sourcesOf(JobStatus next) {
         EnumSet<JobStatus> sources = EnumSet.noneOf(JobStatus.class);

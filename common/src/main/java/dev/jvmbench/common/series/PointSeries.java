@@ -1,5 +1,6 @@
 package dev.jvmbench.common.series;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -9,15 +10,17 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * One value per whole second for a window (a level's warm-up or measured window): the second
- * {@code start + i} holds {@code values.get(metric).get(i)}, null where that second has no value.
+ * One value per second of a window (a level's warm-up or measured window): row {@code i} covers
+ * {@code [startMs + i s, startMs + (i + 1) s)} and holds {@code values.get(metric).get(i)}, null
+ * where that second has no value. The rows start where the load generator started the window
+ * (its per-second rows, docs/metrics.md), so every probe's sample falls in exactly one row.
  * Columns by metric id (docs/metrics.md, "Per-second series"), so a chart draws a column as is
  * and a new metric is a new key. Error counts by cause use the ids {@code errors.<cause>}.
  *
- * @param start   the first second, in seconds since the epoch
- * @param seconds the window's length; every column has exactly this many entries
+ * @param startMs the window's start, epoch milliseconds
+ * @param seconds the window's length in rows; every column has exactly this many entries
  */
-public record PointSeries(long start, int seconds, Map<String, List<Double>> values) {
+public record PointSeries(long startMs, int seconds, Map<String, List<Double>> values) {
 
     public PointSeries {
         if (seconds < 0) {
@@ -34,9 +37,20 @@ public record PointSeries(long start, int seconds, Map<String, List<Double>> val
         values = Collections.unmodifiableMap(copy);
     }
 
-    /** An empty series over {@code [start, start + seconds)}. */
-    public static Builder over(long start, int seconds) {
-        return new Builder(start, seconds);
+    /** An empty series of {@code seconds} rows from {@code start}. */
+    public static Builder over(Instant start, int seconds) {
+        return new Builder(start.toEpochMilli(), seconds);
+    }
+
+    /** The start of row {@code i}. */
+    public Instant at(int row) {
+        return Instant.ofEpochMilli(startMs + row * 1000L);
+    }
+
+    /** The row holding {@code at}, or -1 when it lies outside the window. */
+    public int rowOf(Instant at) {
+        long offset = at.toEpochMilli() - startMs;
+        return offset < 0 || offset >= seconds * 1000L ? -1 : (int) (offset / 1000);
     }
 
     /** A column, or a column of nulls when the metric was not measured. */
@@ -51,32 +65,38 @@ public record PointSeries(long start, int seconds, Map<String, List<Double>> val
 
     /** The same seconds with the columns of {@code other} added (or replaced); other must cover the same seconds. */
     public PointSeries with(PointSeries other) {
-        if (other.start != start || other.seconds != seconds) {
-            throw new IllegalArgumentException("series over different seconds: [" + start + "+" + seconds + "] and ["
-                    + other.start + "+" + other.seconds + "]");
+        if (other.startMs != startMs || other.seconds != seconds) {
+            throw new IllegalArgumentException("series over different rows: [" + startMs + "+" + seconds + "] and ["
+                    + other.startMs + "+" + other.seconds + "]");
         }
         Map<String, List<Double>> merged = new TreeMap<>(values);
         merged.putAll(other.values);
-        return new PointSeries(start, seconds, merged);
+        return new PointSeries(startMs, seconds, merged);
     }
 
-    /** Fills columns second by second; seconds outside the window are ignored. */
+    /** Fills columns row by row; moments outside the window are ignored. */
     public static final class Builder {
-        private final long start;
+        private final long startMs;
         private final int seconds;
         private final Map<String, Double[]> columns = new TreeMap<>();
 
-        private Builder(long start, int seconds) {
-            this.start = start;
+        private Builder(long startMs, int seconds) {
+            this.startMs = startMs;
             this.seconds = seconds;
         }
 
-        public Builder put(String metric, long epochSecond, Double value) {
-            long index = epochSecond - start;
-            if (index >= 0 && index < seconds) {
-                columns.computeIfAbsent(metric, m -> new Double[seconds])[(int) index] = value;
+        /** Sets row {@code row} of a column. */
+        public Builder put(String metric, int row, Double value) {
+            if (row >= 0 && row < seconds) {
+                columns.computeIfAbsent(metric, m -> new Double[seconds])[row] = value;
             }
             return this;
+        }
+
+        /** Sets the row holding {@code at}. */
+        public Builder put(String metric, Instant at, Double value) {
+            long offset = at.toEpochMilli() - startMs;
+            return offset < 0 ? this : put(metric, (int) Math.min(Integer.MAX_VALUE, offset / 1000), value);
         }
 
         /** Declares a column even if no second gets a value (measured, nothing seen). */
@@ -88,7 +108,7 @@ public record PointSeries(long start, int seconds, Map<String, List<Double>> val
         public PointSeries build() {
             Map<String, List<Double>> values = new TreeMap<>();
             columns.forEach((metric, column) -> values.put(metric, Arrays.asList(column.clone())));
-            return new PointSeries(start, seconds, values);
+            return new PointSeries(startMs, seconds, values);
         }
     }
 }

@@ -8,31 +8,38 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
+import dev.jvmbench.loadgen.protocol.LevelCommand;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * The one simulation every level runs. Gatling instantiates it by class name, so its
- * parameters are handed over through {@link #plan(LevelCommand)} just before each run.
+ * parameters are handed over through {@link #plan(LevelCommand, Duration)} just before each run.
  * Public with a public no-arg constructor because Gatling requires it.
  */
 public class LoadSimulation extends Simulation {
 
-    private static volatile LevelCommand next;
+    /** The level's request and load, and how long this run injects (its warm-up or its measured window). */
+    private record Plan(LevelCommand command, Duration window) {
+    }
 
-    static void plan(LevelCommand command) {
-        next = command;
+    private static volatile Plan next;
+
+    static void plan(LevelCommand command, Duration window) {
+        next = new Plan(command, window);
     }
 
     public LoadSimulation() {
-        LevelCommand c = next;
-        if (c == null) {
+        Plan plan = next;
+        if (plan == null) {
             throw new IllegalStateException("no level planned");
         }
+        LevelCommand c = plan.command();
         // no cache: a looping user would otherwise serve cacheable answers locally;
         // no redirects: expectedStatus is checked against what the app answered
         HttpProtocolBuilder protocol = http.disableWarmUp().disableCaching().disableFollowRedirect();
@@ -53,10 +60,10 @@ public class LoadSimulation extends Simulation {
                     .protocols(protocol);
             // arrivals independent of responses; a shared pool so each arrival is not a new connection
             case OPEN -> scenario("open").exec(once)
-                    .injectOpen(constantUsersPerSec(c.level()).during(c.measured()))
+                    .injectOpen(constantUsersPerSec(c.level()).during(plan.window()))
                     .protocols(protocol.shareConnections());
         };
         // maxDuration closes the window for both models: what finishes after it is not counted
-        setUp(population).maxDuration(c.measured());
+        setUp(population).maxDuration(plan.window());
     }
 }

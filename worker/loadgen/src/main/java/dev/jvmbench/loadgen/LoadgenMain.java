@@ -1,23 +1,25 @@
 package dev.jvmbench.loadgen;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmbench.loadgen.protocol.Answer;
+import dev.jvmbench.loadgen.protocol.ErrorAnswer;
+import dev.jvmbench.loadgen.protocol.LevelCommand;
+import dev.jvmbench.loadgen.protocol.OkAnswer;
+import dev.jvmbench.loadgen.protocol.QuitCommand;
+import dev.jvmbench.loadgen.protocol.WarmupCommand;
 import java.io.BufferedReader;
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A long-lived Gatling process driven by one JSON command per stdin line, answering one JSON
- * result per stdout line. One process serves a whole benchmark run so the generator JVM stays
- * warm (JIT) from one level to the next.
+ * result per stdout line (the records of {@code dev.jvmbench.loadgen.protocol}). One process
+ * serves a whole benchmark run so the generator JVM stays warm (JIT) from one level to the next.
  *
  * <p>Arguments: {@code --results-dir <dir>} (default: a fresh temp dir). System properties:
  * {@code java.util.prefs.userRoot} (default under the temp dir; see {@link VersionCheck}),
@@ -39,7 +41,7 @@ public final class LoadgenMain {
         VersionCheck.skip();
         boolean keepResults = Boolean.getBoolean("jvmbench.loadgen.keepResults");
         var runner = new SimulationRunner(resultsDir, keepResults);
-        var mapper = new ObjectMapper();
+        var protocol = new CommandReader();
 
         var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
@@ -47,33 +49,25 @@ public final class LoadgenMain {
             if (line.isBlank()) {
                 continue;
             }
-            Map<String, Object> answer;
+            Answer answer;
             boolean quit = false;
             try {
-                JsonNode command = mapper.readTree(line);
-                String cmd = command == null || !command.isObject() ? null : command.path("cmd").asText(null);
-                if (cmd == null) {
-                    throw new BadCommandException("a command is a JSON object with a \"cmd\" field");
-                }
-                switch (cmd) {
-                    case "level" -> answer = runner.runLevel(LevelCommand.parse(command));
-                    case "warmup-generator" -> answer = runner.warmUpGenerator(WarmupCommand.parse(command));
-                    case "quit" -> {
-                        answer = new LinkedHashMap<>(Map.of("ok", true));
+                answer = switch (protocol.read(line)) {
+                    case LevelCommand level -> runner.runLevel(level);
+                    case WarmupCommand warmup -> runner.warmUpGenerator(warmup);
+                    case QuitCommand q -> {
                         quit = true;
+                        yield OkAnswer.instance();
                     }
-                    default -> throw new BadCommandException("unknown cmd: " + cmd);
-                }
+                };
             } catch (BadCommandException e) {
-                answer = error(e.getMessage());
-            } catch (com.fasterxml.jackson.core.JacksonException e) {
-                answer = error("not JSON: " + e.getOriginalMessage());
-            } catch (RuntimeException | LinkageError e) {
-                // a crashed run must not take the process down: the worker decides what to do
+                answer = ErrorAnswer.of(e.getMessage());
+            } catch (RuntimeException | LinkageError | AssertionError e) {
+                // a crashed run (Gatling's readers assert) must not take the process down: the worker decides
                 e.printStackTrace(System.err);
-                answer = error(e.getClass().getSimpleName() + ": " + e.getMessage());
+                answer = ErrorAnswer.of(e.getClass().getSimpleName() + ": " + e.getMessage());
             }
-            protocolOut.println(mapper.writeValueAsString(answer));
+            protocolOut.println(protocol.write(answer));
             protocolOut.flush();
             if (quit) {
                 break;
@@ -100,13 +94,6 @@ public final class LoadgenMain {
             System.err.println("the worker (pid " + parent.pid() + ") is gone: the load generator stops");
             Runtime.getRuntime().halt(3);
         }));
-    }
-
-    private static Map<String, Object> error(String message) {
-        var answer = new LinkedHashMap<String, Object>();
-        answer.put("ok", false);
-        answer.put("error", message == null ? "error" : message);
-        return answer;
     }
 
     private static Path resultsDir(String[] args) throws IOException {

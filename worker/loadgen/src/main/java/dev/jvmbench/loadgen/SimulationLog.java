@@ -1,13 +1,17 @@
 package dev.jvmbench.loadgen;
 
+import io.gatling.charts.stats.FirstPassParser;
 import io.gatling.charts.stats.GeneralStats;
 import io.gatling.charts.stats.LogFileData;
 import io.gatling.charts.stats.LogFileReader;
+import io.gatling.charts.stats.RunInfo;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.commons.stats.Status;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.stats.ErrorStats;
+import io.gatling.core.stats.writer.LogFileDataWriter$;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +23,11 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Reads one run's binary simulation.log through Gatling's internal {@code LogFileReader}
- * (pinned to 3.15.1; {@code LoadgenMainTest} checks counts, percentiles and error causes read
- * through it, so an upgrade that changes it fails there first).
+ * One run's binary simulation.log, read through Gatling's internal readers (pinned to 3.15.1;
+ * {@code LoadgenMainTest} checks counts, percentiles, error causes and the per-request records
+ * read through them, so an upgrade that changes them fails there first): {@code LogFileReader}
+ * for the window's totals and percentiles, {@code FirstPassParser} for the window's start, and
+ * {@link RequestLog} for every request.
  */
 final class SimulationLog {
 
@@ -30,11 +36,16 @@ final class SimulationLog {
             Map<String, Long> errorsByCause, Integer p50, Integer p95, Integer p99, Integer max) {
     }
 
-    private SimulationLog() {
+    private final File file;
+    private final GatlingConfiguration configuration;
+
+    private SimulationLog(File file, GatlingConfiguration configuration) {
+        this.file = file;
+        this.configuration = configuration;
     }
 
     /** @param resultsDir the -rf directory of exactly one run */
-    static Stats read(Path resultsDir, GatlingConfiguration configuration) throws IOException {
+    static SimulationLog in(Path resultsDir, GatlingConfiguration configuration) throws IOException {
         String runId;
         try (Stream<Path> runs = Files.list(resultsDir)) {
             List<Path> dirs = runs.filter(Files::isDirectory).toList();
@@ -43,7 +54,24 @@ final class SimulationLog {
             }
             runId = dirs.getFirst().getFileName().toString();
         }
-        LogFileData data = LogFileReader.apply(runId, resultsDir, configuration).read();
+        return new SimulationLog(LogFileDataWriter$.MODULE$.logFile(resultsDir, runId, false).toFile(), configuration);
+    }
+
+    /** Gatling's start of the run: its first user start (or request start, whichever is first). */
+    long injectStartMs() {
+        try (var parser = new FirstPassParser(file, configuration.data().zoneId())) {
+            RunInfo info = parser.parse();
+            return info.injectStart();
+        }
+    }
+
+    /** @return the number of request records read */
+    long requests(RequestLog.Sink sink) {
+        return RequestLog.read(file, sink);
+    }
+
+    Stats stats() {
+        LogFileData data = new LogFileReader(file, configuration).read();
 
         GeneralStats all = general(data, Option.empty());
         long ok = count(general(data, Option.<Status>apply(OK$.MODULE$)));

@@ -1,5 +1,12 @@
 package dev.jvmbench.loadgen;
 
+import dev.jvmbench.loadgen.protocol.LevelAnswer;
+import dev.jvmbench.loadgen.protocol.LevelCommand;
+import dev.jvmbench.loadgen.protocol.LevelCommand.Model;
+import dev.jvmbench.loadgen.protocol.Latency;
+import dev.jvmbench.loadgen.protocol.SecondStats;
+import dev.jvmbench.loadgen.protocol.WarmupAnswer;
+import dev.jvmbench.loadgen.protocol.WarmupCommand;
 import io.gatling.app.Gatling$;
 import io.gatling.core.config.GatlingConfiguration;
 import java.io.IOException;
@@ -11,7 +18,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -25,6 +31,7 @@ final class SimulationRunner {
     /** An open level below this share of its target arrival rate did not offer the load asked. */
     static final double OFFERED_RATE_TOLERANCE = 0.95;
     private static final long SAMPLE_MILLIS = 50;
+    private static final long GENERATOR_WARMUP_TIMEOUT_MS = 10_000;
 
     private final Path resultsRoot;
     private final boolean keepResults;
@@ -37,79 +44,58 @@ final class SimulationRunner {
         this.keepResults = keepResults;
     }
 
-    Map<String, Object> warmUpGenerator(WarmupCommand command) {
-        Run run = run(command.asLevel(), "generator-warmup", false);
-        var answer = new LinkedHashMap<String, Object>();
-        answer.put("ok", true);
-        answer.put("cmd", "warmup-generator");
-        answer.put("requests", run.started());
-        answer.put("seconds", command.duration().toMillis() / 1000.0);
-        return answer;
+    WarmupAnswer warmUpGenerator(WarmupCommand command) {
+        var load = new LevelCommand(Model.CLOSED, command.users(), 0.0, command.seconds(), GENERATOR_WARMUP_TIMEOUT_MS,
+                "GET", command.url(), Map.of(), null, 200);
+        Run run = run(load, command.duration(), "generator-warmup", false);
+        return new WarmupAnswer(true, run.started(), command.seconds(), run.series());
     }
 
-    Map<String, Object> runLevel(LevelCommand command) {
+    LevelAnswer runLevel(LevelCommand command) {
+        List<SecondStats> warmupSeries = List.of();
         if (!command.warmup().isZero()) {
-            run(withDuration(command, command.warmup()), "level-" + command.level() + "-warmup", false);
+            warmupSeries = run(command, command.warmup(), "level-" + command.level() + "-warmup", false).series();
         }
-        Run run = run(command, "level-" + command.level(), true);
+        Run run = run(command, command.measured(), "level-" + command.level(), true);
         SimulationLog.Stats stats = run.stats();
         double seconds = command.measured().toMillis() / 1000.0;
-
-        var answer = new LinkedHashMap<String, Object>();
-        answer.put("ok", true);
-        answer.put("level", command.level());
-        answer.put("model", command.model().name().toLowerCase(java.util.Locale.ROOT));
-        Instant start = stats.requests() > 0 ? Instant.ofEpochMilli(stats.injectStartEpochMs()) : run.wallStart();
-        answer.put("measuredStart", start.toString());
-        answer.put("measuredEnd", start.plus(command.measured()).toString());
-        answer.put("measuredSeconds", seconds);
-        answer.put("requests", stats.requests());
-        answer.put("successes", stats.successes());
-        answer.put("errors", stats.errors());
-        answer.put("errorsByCause", stats.errorsByCause());
-        var latency = new LinkedHashMap<String, Object>();
-        latency.put("p50", stats.p50());
-        latency.put("p95", stats.p95());
-        latency.put("p99", stats.p99());
-        latency.put("max", stats.max());
-        answer.put("latencyMs", latency);
-        // successes over the window we asked for, not Gatling's mean (its last bucket is partial)
-        answer.put("throughputRps", stats.successes() / seconds);
+        Instant start = Instant.ofEpochMilli(run.windowStartMs());
         double startedRps = run.started() / seconds;
-        answer.put("startedRps", startedRps);
-        if (command.model() == LevelCommand.Model.OPEN) {
-            answer.put("offeredRps", (double) command.level());
-            answer.put("offeredRateReached", startedRps >= OFFERED_RATE_TOLERANCE * command.level());
-        } else {
-            answer.put("offeredRps", null);
-            answer.put("offeredRateReached", null);
-        }
-        answer.put("activeUsersMin", run.activeMin());
-        // CPU over the measured simulation's own wall time: the caller divides one by the other
-        answer.put("cpuMs", run.cpuNanos() / 1_000_000);
-        answer.put("cpuWindowMs", run.wallNanos() / 1_000_000);
-        answer.put("cpuCores", Runtime.getRuntime().availableProcessors());
-        return answer;
+        boolean open = command.model() == Model.OPEN;
+        return new LevelAnswer(true, command.level(), command.model(), start.toString(),
+                start.plus(command.measured()).toString(), seconds,
+                stats.requests(), stats.successes(), stats.errors(), stats.errorsByCause(),
+                new Latency(stats.p50(), stats.p95(), stats.p99(), stats.max()),
+                // successes over the window we asked for, not Gatling's mean (its last bucket is partial)
+                stats.successes() / seconds,
+                startedRps,
+                open ? (double) command.level() : null,
+                open ? startedRps >= OFFERED_RATE_TOLERANCE * command.level() : null,
+                run.activeMin(),
+                // CPU over the measured simulation's own wall time: the caller divides one by the other
+                run.cpuNanos() / 1_000_000, run.wallNanos() / 1_000_000,
+                Runtime.getRuntime().availableProcessors(),
+                run.series(), warmupSeries, run.histogram());
     }
 
-    private static LevelCommand withDuration(LevelCommand c, Duration d) {
-        return new LevelCommand(c.model(), c.level(), Duration.ZERO, d, c.requestTimeout(), c.method(), c.url(),
-                c.headers(), c.body(), c.expectedStatus());
+    private record Sample(long atMs, int inFlight) {
     }
 
-    private record Sample(long nanos, int inFlight) {
+    /**
+     * @param windowStartMs Gatling's first user start: the window's and its series' origin
+     * @param stats         measured runs only
+     * @param histogram     measured runs only: every finished request's latency, encoded
+     */
+    private record Run(long windowStartMs, long wallNanos, long started, Integer activeMin, long cpuNanos,
+            SimulationLog.Stats stats, List<SecondStats> series, String histogram) {
     }
 
-    private record Run(Instant wallStart, long wallNanos, long started, Integer activeMin, long cpuNanos,
-            SimulationLog.Stats stats) {
-    }
-
-    private Run run(LevelCommand command, String name, boolean read) {
+    private Run run(LevelCommand command, Duration window, String name, boolean measured) {
         Path dir = resultsRoot.resolve(String.format("%04d-%s", ++sequence, name));
         try {
             Files.createDirectories(dir);
-            Probe.reset();
-            LoadSimulation.plan(command);
+            Probe.reset(window);
+            LoadSimulation.plan(command, window);
             List<Sample> samples = new ArrayList<>();
             ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "jvmbench-concurrency-sampler");
@@ -117,14 +103,13 @@ final class SimulationRunner {
                 return t;
             });
             sampler.scheduleAtFixedRate(() -> {
-                if (Probe.firstStartNanos() != 0) {
+                if (Probe.firstStartMs() != 0) {
                     synchronized (samples) {
-                        samples.add(new Sample(System.nanoTime(), Probe.inFlight()));
+                        samples.add(new Sample(Probe.nowMs(), Probe.inFlight()));
                     }
                 }
             }, SAMPLE_MILLIS, SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
 
-            Instant wallStart = Instant.now();
             long wallBefore = System.nanoTime();
             long cpuBefore = os.getProcessCpuTime();
             int code;
@@ -141,28 +126,45 @@ final class SimulationRunner {
             if (code != 0) {
                 throw new IllegalStateException("Gatling exited with status " + code + " for " + name);
             }
-            Integer activeMin;
+            List<Sample> taken;
             synchronized (samples) {
-                activeMin = activeMin(samples, Probe.firstStartNanos(), command.measured());
+                taken = List.copyOf(samples);
             }
-            SimulationLog.Stats stats = read ? SimulationLog.read(dir, GatlingConfiguration.load()) : null;
-            return new Run(wallStart, wall, started, activeMin, cpu, stats);
+
+            SimulationLog log = SimulationLog.in(dir, GatlingConfiguration.load());
+            SimulationLog.Stats stats = measured ? log.stats() : null;
+            long windowStart = stats != null ? stats.injectStartEpochMs() : log.injectStartMs();
+            var series = new WindowSeries(windowStart, window, measured);
+            long records = log.requests(series::finished);
+            series.started(Probe.referenceMs(), Probe.startsPerMs());
+            taken.forEach(s -> series.sampled(s.atMs(), s.inFlight()));
+            if (stats != null && records != stats.requests()) {
+                // two readers of one file disagreeing means Gatling's format moved: say so loudly
+                System.err.println("jvmbench-loadgen: " + name + ": " + records + " request records but LogFileReader counted "
+                        + stats.requests());
+            }
+            if (series.finishedLate() > 0) {
+                System.err.println("jvmbench-loadgen: " + name + ": " + series.finishedLate()
+                        + " requests finished after the window's end, counted in its last second");
+            }
+            return new Run(windowStart, wall, started, activeMin(taken, Probe.firstStartMs(), window), cpu, stats,
+                    series.rows(), measured ? series.encodedHistogram() : null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            if (!read || !keepResults) {
+            if (!measured || !keepResults) {
                 delete(dir);
             }
         }
     }
 
     /** Lowest concurrency held, ignoring the first and last half second (ramp-up, cut-off). */
-    private static Integer activeMin(List<Sample> samples, long firstStart, Duration window) {
-        long margin = Math.min(500_000_000L, window.toNanos() / 4);
-        long from = firstStart + margin;
-        long to = firstStart + window.toNanos() - margin;
+    private static Integer activeMin(List<Sample> samples, long firstStartMs, Duration window) {
+        long margin = Math.min(500, window.toMillis() / 4);
+        long from = firstStartMs + margin;
+        long to = firstStartMs + window.toMillis() - margin;
         return samples.stream()
-                .filter(s -> s.nanos() >= from && s.nanos() <= to)
+                .filter(s -> s.atMs() >= from && s.atMs() <= to)
                 .map(Sample::inFlight)
                 .min(Integer::compare)
                 .orElse(null);

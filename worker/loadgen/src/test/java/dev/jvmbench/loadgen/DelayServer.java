@@ -11,12 +11,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Loopback server that answers after a fixed delay: /ok with 200, /fail with 500. Virtual
- * threads so the delay, not a thread pool, is the only limit (ceiling = users / delay).
+ * Loopback server that answers after a fixed delay: /ok with 200, /fail with 500; /ramp?from=
+ * (epoch ms) with 200 after a delay that grows by {@link #RAMP_PER_SECOND} every second since
+ * {@code from}. Virtual threads so the delay, not a thread pool, is the only limit
+ * (ceiling = users / delay).
  */
 final class DelayServer implements AutoCloseable {
 
     static final Duration DELAY = Duration.ofMillis(100);
+    static final Duration RAMP_PER_SECOND = Duration.ofMillis(100);
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -26,13 +29,22 @@ final class DelayServer implements AutoCloseable {
         server.setExecutor(executor);
         server.createContext("/ok", exchange -> answer(exchange, 200));
         server.createContext("/fail", exchange -> answer(exchange, 500));
+        server.createContext("/ramp", exchange -> {
+            long from = Long.parseLong(exchange.getRequestURI().getQuery().replace("from=", ""));
+            long elapsedMs = Math.max(0, System.currentTimeMillis() - from);
+            answer(exchange, 200, DELAY.plus(RAMP_PER_SECOND.multipliedBy(elapsedMs).dividedBy(1000)));
+        });
         server.start();
     }
 
     private static void answer(com.sun.net.httpserver.HttpExchange exchange, int status) throws IOException {
+        answer(exchange, status, DELAY);
+    }
+
+    private static void answer(com.sun.net.httpserver.HttpExchange exchange, int status, Duration delay) throws IOException {
         try (exchange) {
             exchange.getRequestBody().readAllBytes();
-            Thread.sleep(DELAY);
+            Thread.sleep(delay);
             byte[] body = "done".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(status, body.length);
             try (OutputStream out = exchange.getResponseBody()) {

@@ -4,11 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static dev.jvmbench.loadgen.WindowAssertions.assertHistogramAgreesWithGatling;
+import static dev.jvmbench.loadgen.WindowAssertions.assertSeriesCoverTheWindow;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jvmbench.loadgen.protocol.LevelAnswer;
+import dev.jvmbench.loadgen.protocol.SecondStats;
+import dev.jvmbench.loadgen.protocol.WarmupAnswer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadgenMainTest {
 
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(90);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path workDir;
@@ -52,10 +61,20 @@ class LoadgenMainTest {
     }
 
     private String level(String model, int level, int measuredSeconds, int timeoutMs, String path) {
+        return level(model, level, 1, measuredSeconds, timeoutMs, path);
+    }
+
+    private String level(String model, int level, int warmupSeconds, int measuredSeconds, int timeoutMs, String path) {
         return """
-                {"cmd":"level","model":"%s","level":%d,"warmupSeconds":1,"measuredSeconds":%d,\
+                {"cmd":"level","model":"%s","level":%d,"warmupSeconds":%d,"measuredSeconds":%d,\
                 "requestTimeoutMs":%d,"method":"GET","url":"%s","headers":{"Accept":"text/plain"},\
-                "body":null,"expectedStatus":200}""".formatted(model, level, measuredSeconds, timeoutMs, server.url(path));
+                "body":null,"expectedStatus":200}""".formatted(model, level, warmupSeconds, measuredSeconds, timeoutMs,
+                server.url(path));
+    }
+
+    /** The answer as the worker reads it: through the protocol's record (which validates it). */
+    private static LevelAnswer answer(JsonNode r) throws Exception {
+        return JSON.treeToValue(r, LevelAnswer.class);
     }
 
     @Test
@@ -65,6 +84,9 @@ class LoadgenMainTest {
                 ANSWER_TIMEOUT);
         assertTrue(answer.path("ok").asBoolean(), answer.toString());
         assertTrue(answer.path("requests").asLong() > 0, answer.toString());
+        WarmupAnswer warmup = JSON.treeToValue(answer, WarmupAnswer.class);
+        assertEquals(2, warmup.series().size(), answer.toString());
+        assertEquals(warmup.requests(), warmup.series().stream().mapToLong(SecondStats::started).sum(), answer.toString());
 
         // the preferences node that makes Gatling skip its Maven Central call at start
         Path prefs = workDir.resolve("prefs/.java/.userPrefs/io/gatling/latestVersion/prefs.xml");
@@ -95,6 +117,20 @@ class LoadgenMainTest {
         assertEquals(Duration.ofSeconds(5), Duration.between(start, end));
         assertTrue(r.path("activeUsersMin").asInt() > 0, r.toString());
         assertTrue(r.path("cpuMs").asLong() > 0, r.toString());
+
+        LevelAnswer a = answer(r);
+        assertSeriesCoverTheWindow(a);
+        assertHistogramAgreesWithGatling(a);
+        for (SecondStats second : a.series()) {
+            // 20 looping users: never more than 20 in flight, and each finished request took the delay
+            assertTrue(second.inFlightMax() != null && second.inFlightMax() <= 20, second.toString());
+            assertTrue(second.finished() > 0 && second.p50() >= DelayServer.DELAY.toMillis(), second.toString());
+        }
+        // the level's 1 s warm-up has its own row, before the measured window
+        assertEquals(1, a.warmupSeries().size(), r.toString());
+        assertTrue(a.warmupSeries().getFirst().successes() > 0, r.toString());
+        assertTrue(a.warmupSeries().getFirst().startMs() < a.series().getFirst().startMs(), r.toString());
+        System.err.println("closed 20 users x 100 ms, per second: " + a.series());
     }
 
     @Test
@@ -109,6 +145,14 @@ class LoadgenMainTest {
         double throughput = r.path("throughputRps").asDouble();
         assertTrue(throughput > 40 && throughput <= 50 * 1.1, r.toString());
         assertTrue(r.path("latencyMs").path("p50").asInt() >= 100, r.toString());
+
+        LevelAnswer a = answer(r);
+        assertSeriesCoverTheWindow(a);
+        assertHistogramAgreesWithGatling(a);
+        // arrivals at 50/s: no whole second of the window starts more than 60 or fewer than 30
+        for (SecondStats second : a.series()) {
+            assertTrue(second.started() >= 30 && second.started() <= 60, second.toString());
+        }
     }
 
     @Test
@@ -120,6 +164,12 @@ class LoadgenMainTest {
         assertTrue(r.path("errors").asLong() > 0, r.toString());
         assertEquals(r.path("errors").asLong(), r.path("errorsByCause").path("status-500").asLong(), r.toString());
         assertEquals(0.0, r.path("throughputRps").asDouble());
+
+        LevelAnswer a = answer(r);
+        assertSeriesCoverTheWindow(a);
+        assertHistogramAgreesWithGatling(a);
+        assertTrue(a.series().stream().allMatch(s -> s.successes() == 0 && s.errorsByCause().keySet().equals(java.util.Set.of("status-500"))),
+                a.series().toString());
     }
 
     @Test
@@ -131,10 +181,37 @@ class LoadgenMainTest {
         assertTrue(r.path("errorsByCause").path("timeout").asLong() > 0, r.toString());
         assertEquals(r.path("errors").asLong(), r.path("errorsByCause").path("timeout").asLong(), r.toString());
         assertTrue(r.path("latencyMs").path("p50").asInt() < DelayServer.DELAY.toMillis(), r.toString());
+
+        LevelAnswer a = answer(r);
+        assertSeriesCoverTheWindow(a);
+        assertHistogramAgreesWithGatling(a);
+        // a timeout shows at its timeout, second by second too: never below it, never at the server's delay
+        for (SecondStats second : a.series()) {
+            assertTrue(second.p50() >= 30 && second.max() < DelayServer.DELAY.toMillis(), second.toString());
+        }
     }
 
     @Test
     @Order(6)
+    void aSlowingServerShowsInTheSecondsItSlowedIn() throws Exception {
+        // the delay grows by 100 ms every second from now: 100 ms at the start, ~600 ms after 5 s
+        String ramp = "/ramp?from=" + System.currentTimeMillis();
+        LevelAnswer a = answer(loadgen.send(level("closed", 5, 0, 5, 5_000, ramp), ANSWER_TIMEOUT));
+        assertSeriesCoverTheWindow(a);
+        assertHistogramAgreesWithGatling(a);
+        assertEquals(List.of(), a.warmupSeries());
+        List<SecondStats> rows = a.series();
+        for (int i = 1; i < rows.size(); i++) {
+            // a request finishing later started later: its delay was at least the earlier one's
+            assertTrue(rows.get(i).p50() >= rows.get(i - 1).p50() - 20, rows.toString());
+        }
+        // last second against first: ~400 ms apart by construction; half of that is a wide margin
+        assertTrue(rows.getLast().p50() >= rows.getFirst().p50() + 200, rows.toString());
+        System.err.println("ramp, per second: " + rows);
+    }
+
+    @Test
+    @Order(7)
     void malformedCommandsAnswerAnErrorAndTheProcessGoesOn() throws Exception {
         JsonNode notJson = loadgen.send("this is not json", ANSWER_TIMEOUT);
         assertFalse(notJson.path("ok").asBoolean(true), notJson.toString());
@@ -153,7 +230,7 @@ class LoadgenMainTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void quitExitsZero() throws Exception {
         JsonNode r = loadgen.send("{\"cmd\":\"quit\"}", ANSWER_TIMEOUT);
         assertTrue(r.path("ok").asBoolean(), r.toString());

@@ -85,6 +85,14 @@ public interface ContainerEngine extends AutoCloseable {
     String logs(RunningContainer container);
 
     /**
+     * Every line of stdout and stderr, each with the engine's time stamp, in stamp order: to place
+     * what the app printed (an OutOfMemoryError, a pool timeout) on the same time line as the load
+     * and the probes. The engine reads the two streams side by side, so lines written on both
+     * within microseconds may be stamped either way round; each stream keeps its own order.
+     */
+    List<LogLine> logLines(RunningContainer container);
+
+    /**
      * Runs a command in a running container as the container's user and waits for it. On
      * timeout it throws {@link ContainerEngineException}; the command itself is not killed (the
      * engine has no way to), it ends with the container.
@@ -96,6 +104,27 @@ public interface ContainerEngine extends AutoCloseable {
 
     /** Copies one regular file out of a running or stopped container to {@code target}. */
     void copyFile(RunningContainer container, String pathInContainer, Path target);
+
+    /** The most {@link #copyDirectory(RunningContainer, String, Path)} copies: a full JFR repository and then some. */
+    long DEFAULT_COPY_LIMIT_BYTES = 512L * 1024 * 1024;
+
+    /**
+     * {@link #copyDirectory(RunningContainer, String, Path, long)} of at most {@link
+     * #DEFAULT_COPY_LIMIT_BYTES}.
+     */
+    default List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory) {
+        return copyDirectory(container, pathInContainer, targetDirectory, DEFAULT_COPY_LIMIT_BYTES);
+    }
+
+    /**
+     * Copies a directory tree out of a running or stopped container (a stopped one's anonymous
+     * volumes included) into {@code targetDirectory}, which then stands for {@code
+     * pathInContainer}. Only directories and regular files are copied; links, devices and pipes
+     * are skipped, and an entry that would land outside {@code targetDirectory} (absolute, with
+     * {@code ..}, or through a link already there) fails the copy, as does more than {@code
+     * maxBytes} of file content. Returns the regular files written.
+     */
+    List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory, long maxBytes);
 
     /**
      * Sends the image's stop signal, then kills after {@code timeout} (whole seconds, rounded

@@ -12,8 +12,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -396,6 +398,21 @@ final class DockerContainerEngine implements ContainerEngine {
     }
 
     @Override
+    public List<LogLine> logLines(RunningContainer container) {
+        Objects.requireNonNull(container, "container");
+        DockerClient client = client();
+        LogContainerCmd command = client.logContainerCmd(container.id())
+                .withStdOut(true)
+                .withStdErr(true)
+                .withTimestamps(true)
+                .withTailAll();
+        TimestampedLines collector = new TimestampedLines();
+        call("read logs of " + container.name(), () -> awaitCompletion(command.exec(collector),
+                properties.responseTimeout(), "read logs of " + container.name()));
+        return collector.lines();
+    }
+
+    @Override
     public ExecResult exec(RunningContainer container, List<String> command, Duration timeout) {
         Objects.requireNonNull(container, "container");
         List<String> cmd = List.copyOf(command);
@@ -437,6 +454,33 @@ final class DockerContainerEngine implements ContainerEngine {
     public void copyFile(RunningContainer container, String pathInContainer, Path target) {
         Objects.requireNonNull(target, "target");
         copyFile(container, pathInContainer, in -> Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING));
+    }
+
+    @Override
+    public List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory,
+                                    long maxBytes) {
+        Objects.requireNonNull(container, "container");
+        Objects.requireNonNull(pathInContainer, "pathInContainer");
+        Objects.requireNonNull(targetDirectory, "targetDirectory");
+        if (maxBytes < 0) {
+            throw new IllegalArgumentException("maxBytes must be >= 0, was " + maxBytes);
+        }
+        DockerClient client = client();
+        String what = "copy directory " + pathInContainer + " out of " + container.name();
+        return call(what, () -> {
+            try (InputStream archive = client.copyArchiveFromContainerCmd(container.id(), pathInContainer).exec()) {
+                TarExtraction.Result result = TarExtraction.extract(archive, targetDirectory, maxBytes);
+                if (!result.skipped().isEmpty()) {
+                    log.debug("{}: skipped {} entries that are not regular files: {}", what, result.skipped().size(),
+                            result.skipped());
+                }
+                return result.files();
+            } catch (ContainerEngineException e) {
+                throw new ContainerEngineException(what + ": " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(what + " failed", e);
+            }
+        });
     }
 
     private interface EntryReader {
@@ -493,6 +537,96 @@ final class DockerContainerEngine implements ContainerEngine {
 
         synchronized String all() {
             return all.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Lines of a log read with {@code timestamps=true}: the engine puts its RFC 3339 time stamp
+     * and a space before every line. Bytes are kept per stream until a line ends, so a line split
+     * over two frames stays whole. A line longer than 16 KB is logged by the engine in parts of
+     * 16 KB, and each part gets its own stamp, in the middle of the line: those are taken out.
+     */
+    static final class TimestampedLines extends ResultCallback.Adapter<Frame> {
+        /** The engine's largest log message (moby's {@code logger.Copier} buffer): longer lines come in parts. */
+        static final int PART_BYTES = 16 * 1024;
+
+        private final Map<StreamType, ByteArrayOutputStream> pending = new LinkedHashMap<>();
+        private final List<LogLine> lines = new ArrayList<>();
+        private Instant lastAt = Instant.EPOCH;
+
+        @Override
+        public synchronized void onNext(Frame frame) {
+            byte[] payload = frame.getPayload();
+            if (payload == null) {
+                return;
+            }
+            ByteArrayOutputStream buffer = pending.computeIfAbsent(frame.getStreamType(), t -> new ByteArrayOutputStream());
+            for (byte b : payload) {
+                if (b == '\n') {
+                    add(buffer.toByteArray());
+                    buffer.reset();
+                } else {
+                    buffer.write(b);
+                }
+            }
+        }
+
+        private void add(byte[] raw) {
+            int length = raw.length > 0 && raw[raw.length - 1] == '\r' ? raw.length - 1 : raw.length;
+            int stamp = stampLength(raw, 0, length);
+            if (stamp < 0) {
+                // not stamped (cannot happen with timestamps=true): keep it at the time of the line before
+                lines.add(new LogLine(lastAt, new String(raw, 0, length, StandardCharsets.UTF_8)));
+                return;
+            }
+            lastAt = Instant.parse(new String(raw, 0, stamp, StandardCharsets.US_ASCII));
+            ByteArrayOutputStream text = new ByteArrayOutputStream(length);
+            int at = Math.min(stamp + 1, length);
+            while (length - at > PART_BYTES) {
+                int next = stampLength(raw, at + PART_BYTES, length);
+                if (next < 0) {
+                    break;
+                }
+                text.write(raw, at, PART_BYTES);
+                at = Math.min(at + PART_BYTES + next + 1, length);
+            }
+            text.write(raw, at, length - at);
+            lines.add(new LogLine(lastAt, text.toString(StandardCharsets.UTF_8)));
+        }
+
+        /**
+         * The length of an RFC 3339 UTC stamp ({@code 2026-11-24T05:40:00.123456789Z}) followed by
+         * a space at {@code from}, or -1.
+         */
+        static int stampLength(byte[] b, int from, int end) {
+            String shape = "dddd-dd-ddTdd:dd:dd";
+            if (end - from < shape.length() + 2) {
+                return -1;
+            }
+            for (int i = 0; i < shape.length(); i++) {
+                byte c = b[from + i];
+                boolean ok = shape.charAt(i) == 'd' ? c >= '0' && c <= '9' : c == shape.charAt(i);
+                if (!ok) {
+                    return -1;
+                }
+            }
+            int i = from + shape.length();
+            if (b[i] == '.') {
+                i++;
+                while (i < end && b[i] >= '0' && b[i] <= '9') {
+                    i++;
+                }
+            }
+            return i + 1 < end && b[i] == 'Z' && b[i + 1] == ' ' ? i + 1 - from : -1;
+        }
+
+        synchronized List<LogLine> lines() {
+            pending.values().stream().filter(buffer -> buffer.size() > 0).forEach(buffer -> add(buffer.toByteArray()));
+            pending.clear();
+            List<LogLine> sorted = new ArrayList<>(lines);
+            // the engine sends stdout and stderr entries in the order it logged them; keep that order for equal stamps
+            sorted.sort(Comparator.comparing(LogLine::at));
+            return List.copyOf(sorted);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.jvmbench.common.finding.FindingCode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -29,19 +30,37 @@ public final class Diagnosis {
     }
 
     /**
+     * The findings only the whole run shows (JFR, the log), with the levels' own findings they
+     * explain settled against them: returns the run-wide findings to add, worst first.
+     */
+    public static List<Finding> ofRun(RunFacts run, List<LevelFacts> levels, RunObservations seen) {
+        return settle(RunRules.evaluate(run, levels, seen));
+    }
+
+    /**
      * Drops the generic findings a specific one of the same level explains, and orders worst
      * first. Applied again when run-wide findings join a level's.
      */
     public static List<Finding> settle(List<Finding> findings) {
         List<Finding> kept = new ArrayList<>();
         for (Finding finding : findings) {
-            if (finding.code() == FindingCode.REQUEST_ERRORS && findings.stream().anyMatch(other ->
-                    EXPLAIN_ERRORS.contains(other.code()) && java.util.Objects.equals(other.levelIndex(), finding.levelIndex()))) {
-                continue;
+            boolean explained = switch (finding.code()) {
+                case REQUEST_ERRORS -> sameLevel(findings, finding, EXPLAIN_ERRORS);
+                // seconds without an answer in time, while Little's law predicts every answer comes too
+                // late, are the queue, not a dead app
+                case STOPPED_ANSWERING -> sameLevel(findings, finding, EnumSet.of(FindingCode.QUEUEING_TIMEOUTS));
+                default -> false;
+            };
+            if (!explained) {
+                kept.add(finding);
             }
-            kept.add(finding);
         }
         kept.sort(Finding::worstFirst);
         return List.copyOf(kept);
+    }
+
+    private static boolean sameLevel(List<Finding> findings, Finding finding, Set<FindingCode> explaining) {
+        return findings.stream().anyMatch(other -> explaining.contains(other.code())
+                && Objects.equals(other.levelIndex(), finding.levelIndex()));
     }
 }

@@ -121,7 +121,7 @@ final class LevelRules {
         if (bestLength < STOPPED_SECONDS) {
             return;
         }
-        Instant from = Instant.ofEpochSecond(s.start() + bestStart);
+        Instant from = s.at(bestStart);
         double inFlightMean = mean(inFlight.subList(bestStart, bestStart + bestLength));
         found.add(finding(FindingCode.STOPPED_ANSWERING, l, from,
                 "The app answered no request for %d s from %s while %s requests were in flight; it answered %s req/s over the window."
@@ -140,8 +140,10 @@ final class LevelRules {
         if (run.loadModel() != LoadModel.CLOSED || timeouts == 0) {
             return;
         }
+        // The capacity: the scenario's model where it has one, else the best second the app showed
+        // (its mean would count the seconds lost to timeouts against it).
         boolean modelled = l.ceilingRps() != null && l.ceilingRps() > 0;
-        double capacity = modelled ? l.ceilingRps() : l.throughputRps();
+        double capacity = modelled ? l.ceilingRps() : bestSecond(l);
         if (capacity <= 0) {
             return;
         }
@@ -166,7 +168,7 @@ final class LevelRules {
         found.add(finding(FindingCode.QUEUEING_TIMEOUTS, l, firstSecondWith(l, SeriesMetric.errorsOf("timeout")),
                 ("%d users against a capacity of %s req/s (%s): Little's law predicts %s s per request, past the %s s "
                         + "timeout, so the %d timeouts are requests queued for a thread, not slow work.")
-                        .formatted(l.level(), n(capacity), modelled ? "the scenario's ceiling" : "as measured",
+                        .formatted(l.level(), n(capacity), modelled ? "the scenario's ceiling" : "its best second",
                                 n(predicted), n(timeoutSeconds), timeouts),
                 evidence("users", l.level(), "capacityRps", capacity, "capacityFrom", modelled ? "model" : "measured",
                         "predictedResponseSeconds", predicted, "timeoutSeconds", timeoutSeconds, "timeouts", timeouts,
@@ -359,6 +361,15 @@ final class LevelRules {
         return map;
     }
 
+    /** The most successes completed in one second of the window, or the window's mean without a series. */
+    private static double bestSecond(LevelFacts l) {
+        if (l.series() == null || !l.series().has(SeriesMetric.THROUGHPUT)) {
+            return l.throughputRps();
+        }
+        return l.series().column(SeriesMetric.THROUGHPUT).stream().filter(v -> v != null)
+                .mapToDouble(Double::doubleValue).max().orElse(l.throughputRps());
+    }
+
     private static Instant firstSecondWith(LevelFacts l, String metric) {
         return firstSecondWhere(l, metric, value -> value > 0);
     }
@@ -371,7 +382,7 @@ final class LevelRules {
         List<Double> column = s.column(metric);
         for (int i = 0; i < column.size(); i++) {
             if (column.get(i) != null && test.test(column.get(i))) {
-                return Instant.ofEpochSecond(s.start() + i);
+                return s.at(i);
             }
         }
         return null;

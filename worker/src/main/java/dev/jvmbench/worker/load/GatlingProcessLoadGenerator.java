@@ -1,5 +1,14 @@
 package dev.jvmbench.worker.load;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.jvmbench.loadgen.protocol.Answer;
+import dev.jvmbench.loadgen.protocol.Command;
+import dev.jvmbench.loadgen.protocol.ErrorAnswer;
+import dev.jvmbench.loadgen.protocol.Latency;
+import dev.jvmbench.loadgen.protocol.LevelAnswer;
+import dev.jvmbench.loadgen.protocol.QuitCommand;
+import dev.jvmbench.loadgen.protocol.WarmupAnswer;
+import dev.jvmbench.loadgen.protocol.WarmupCommand;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,20 +21,24 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Gatling in a JVM of its own ({@code worker/loadgen}), one process per benchmark run, driven
- * by one JSON command per line. Its own JVM because Gatling's Netty and Jackson must not meet
- * Spring Boot's managed versions, and one process per run so the generator stays warm (JIT)
- * across levels. A level that does not answer within warm-up + measured + slack, or a process
+ * by one JSON command per line: the records of {@code dev.jvmbench.loadgen.protocol}, shared with
+ * the generator (the table is in {@code worker/README.md}). Its own JVM because Gatling's Netty
+ * and Jackson must not meet Spring Boot's managed versions, and one process per run so the
+ * generator stays warm (JIT) across levels. A level that does not answer within warm-up + measured + slack, or a process
  * that dies, kills the generator: later calls fail fast.
  */
 public final class GatlingProcessLoadGenerator implements LoadGenerator {
@@ -39,6 +52,14 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
             "--enable-native-access=ALL-UNNAMED");
 
     private static final int STDERR_TAIL_BYTES = 4096;
+    /** Strict both ways, as the generator's own reader: the two sides are built from one commit. */
+    static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .build();
 
     private final Process process;
     private final Writer stdin;
@@ -100,74 +121,53 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
 
     @Override
     public LevelResult runLevel(LevelRequest request) {
-        Map<String, Object> command = new LinkedHashMap<>();
-        command.put("cmd", "level");
-        command.put("model", request.model().name().toLowerCase(java.util.Locale.ROOT));
-        command.put("level", request.level());
-        command.put("warmupSeconds", seconds(request.warmup()));
-        command.put("measuredSeconds", seconds(request.measured()));
-        command.put("requestTimeoutMs", request.requestTimeout().toMillis());
-        command.put("method", request.method());
-        command.put("url", request.url().toString());
-        command.put("headers", request.headers());
-        command.put("body", request.body());
-        command.put("expectedStatus", request.expectedStatus());
-
         long cpuBefore = ProcCpu.cpuMillis(process.pid());
         long wallBefore = System.nanoTime();
-        Map<String, Object> a = send(command, request.warmup().plus(request.measured()).plus(answerSlack));
+        LevelAnswer a = send(request.toCommand(), LevelAnswer.class,
+                request.warmup().plus(request.measured()).plus(answerSlack));
         long wallMillis = (System.nanoTime() - wallBefore) / 1_000_000;
         long cpuAfter = ProcCpu.cpuMillis(process.pid());
 
         double cpuPercent;
-        if (a.get("cpuMs") instanceof Number cpu && a.get("cpuWindowMs") instanceof Number window
-                && window.longValue() > 0) {
+        if (a.cpuWindowMs() > 0) {
             // measured by the generator over its measured simulation only
-            cpuPercent = 100.0 * cpu.doubleValue() / window.doubleValue();
+            cpuPercent = 100.0 * a.cpuMs() / a.cpuWindowMs();
         } else if (cpuBefore >= 0 && cpuAfter >= 0 && wallMillis > 0) {
             // /proc over the whole command, warm-up included: an approximation
             cpuPercent = 100.0 * (cpuAfter - cpuBefore) / wallMillis;
         } else {
             cpuPercent = Double.NaN;
         }
-        int cores = a.get("cpuCores") instanceof Number n ? n.intValue() : Runtime.getRuntime().availableProcessors();
-
-        @SuppressWarnings("unchecked")
-        Map<String, Object> latency = a.get("latencyMs") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-        Map<String, Long> byCause = new TreeMap<>();
-        if (a.get("errorsByCause") instanceof Map<?, ?> causes) {
-            causes.forEach((k, v) -> byCause.put(String.valueOf(k), ((Number) v).longValue()));
-        }
+        Latency latency = a.latencyMs();
         return new LevelResult(
                 request.model(),
-                integer(a, "level"),
-                Instant.parse((String) a.get("measuredStart")),
-                Instant.parse((String) a.get("measuredEnd")),
-                number(a, "measuredSeconds"),
-                longValue(a, "requests"),
-                longValue(a, "successes"),
-                longValue(a, "errors"),
-                byCause,
-                optionalInt(latency, "p50"),
-                optionalInt(latency, "p95"),
-                optionalInt(latency, "p99"),
-                optionalInt(latency, "max"),
-                number(a, "throughputRps"),
-                a.get("offeredRps") instanceof Number o ? o.doubleValue() : null,
-                a.get("offeredRateReached") instanceof Boolean b ? b : null,
-                a.get("startedRps") instanceof Number s ? s.doubleValue() : Double.NaN,
-                optionalInt(a, "activeUsersMin"),
+                a.level(),
+                Instant.parse(a.measuredStart()),
+                Instant.parse(a.measuredEnd()),
+                a.measuredSeconds(),
+                a.requests(),
+                a.successes(),
+                a.errors(),
+                a.errorsByCause(),
+                latency.p50(),
+                latency.p95(),
+                latency.p99(),
+                latency.max(),
+                a.throughputRps(),
+                a.offeredRps(),
+                a.offeredRateReached(),
+                a.startedRps(),
+                a.activeUsersMin(),
                 cpuPercent,
-                cores);
+                a.cpuCores(),
+                a.series(),
+                a.warmupSeries(),
+                a.latencyHistogram());
     }
 
     @Override
     public void warmUp(URI url, Duration duration) {
-        Map<String, Object> command = new LinkedHashMap<>();
-        command.put("cmd", "warmup-generator");
-        command.put("url", url.toString());
-        command.put("seconds", seconds(duration));
-        send(command, duration.plus(answerSlack));
+        send(WarmupCommand.of(url, duration), WarmupAnswer.class, duration.plus(answerSlack));
     }
 
     @Override
@@ -179,7 +179,7 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
         try {
             if (process.isAlive()) {
                 try {
-                    stdin.write("{\"cmd\":\"quit\"}\n");
+                    stdin.write(JSON.writerFor(Command.class).writeValueAsString(new QuitCommand()) + "\n");
                     stdin.flush();
                 } catch (IOException e) {
                     // already going away: the kill below settles it
@@ -201,15 +201,27 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
         } catch (IOException e) {
             // the process is gone either way
         }
+        try {
+            // SIGKILL is asynchronous: once close() returns, the generator is gone, not going
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
-    private Map<String, Object> send(Map<String, Object> command, Duration timeout) {
+    /**
+     * Writes one command and reads its answer: {@code "ok":false} is the generator refusing this
+     * command (it keeps running); a line that is not the expected answer breaks the protocol and
+     * stops the generator, as a hang or a death does.
+     */
+    private <T extends Answer> T send(Command command, Class<T> expected, Duration timeout) {
         if (closed) {
             throw new LoadGeneratorException("load generator is closed");
         }
+        String name = command.getClass().getAnnotation(JsonTypeName.class).value();
         Optional<String> line;
         try {
-            stdin.write(Json.write(command) + "\n");
+            stdin.write(JSON.writerFor(Command.class).writeValueAsString(command) + "\n");
             stdin.flush();
             line = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IOException e) {
@@ -229,20 +241,27 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
             close();
             throw new LoadGeneratorException("load generator exited" + exitAndLog());
         }
-        Map<String, Object> answer;
-        try {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> parsed = (Map<String, Object>) Json.parse(line.get());
-            answer = parsed;
-        } catch (RuntimeException e) {
+        String answer = line.get();
+        JsonNode tree = decode(answer, () -> JSON.readTree(answer));
+        if (!tree.isObject()) {
             close();
-            throw new LoadGeneratorException("load generator broke the protocol: " + line.get(), e);
+            throw new LoadGeneratorException("load generator broke the protocol (an answer is a JSON object): " + answer);
         }
-        if (!Boolean.TRUE.equals(answer.get("ok"))) {
-            // the process answered and keeps running: only this command failed
-            throw new LoadGeneratorException("load generator refused " + command.get("cmd") + ": " + answer.get("error"));
+        if (tree.path("ok").isBoolean() && !tree.path("ok").booleanValue()) {
+            ErrorAnswer error = decode(answer, () -> JSON.treeToValue(tree, ErrorAnswer.class));
+            throw new LoadGeneratorException("load generator refused " + name + ": " + error.error());
         }
-        return answer;
+        return decode(answer, () -> JSON.treeToValue(tree, expected));
+    }
+
+    /** Reading an answer that is not the protocol's stops the generator: the two sides disagree. */
+    private <T> T decode(String answer, Supplier<T> decoding) {
+        try {
+            return decoding.get();
+        } catch (JacksonException | IllegalArgumentException e) {
+            close();
+            throw new LoadGeneratorException("load generator broke the protocol (" + e.getMessage() + "): " + answer, e);
+        }
     }
 
     private void readAnswers() {
@@ -283,26 +302,4 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
         }
     }
 
-    private static double seconds(Duration d) {
-        return d.toMillis() / 1000.0;
-    }
-
-    private static double number(Map<String, Object> a, String key) {
-        if (a.get(key) instanceof Number n) {
-            return n.doubleValue();
-        }
-        throw new LoadGeneratorException("load generator answer lacks " + key + ": " + a);
-    }
-
-    private static long longValue(Map<String, Object> a, String key) {
-        return (long) number(a, key);
-    }
-
-    private static int integer(Map<String, Object> a, String key) {
-        return (int) number(a, key);
-    }
-
-    private static Integer optionalInt(Map<String, Object> a, String key) {
-        return a.get(key) instanceof Number n ? n.intValue() : null;
-    }
 }

@@ -69,6 +69,6 @@ public record LoadGeneratorProperties(
         }
         throw new LoadGeneratorException("no load generator build (" + JAR + " + lib/) in " + candidates
                 + " from " + Path.of("").toAbsolutePath()
-                + ": run ./mvnw -pl worker/loadgen package or set bench.load-generator.loadgen-dir");
+                + ": run ./mvnw -pl worker/loadgen -am package or set bench.load-generator.loadgen-dir");
     }
 }

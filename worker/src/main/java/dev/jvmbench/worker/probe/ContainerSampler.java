@@ -3,6 +3,7 @@ package dev.jvmbench.worker.probe;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,8 +15,10 @@ import java.util.Optional;
 
 /**
  * Samples a running container from the host at a fixed interval: the cgroup's CPU time,
- * throttling and memory, and the JVM process's context switches and OS thread count. Start it
- * when the container runs, ask for one {@link #window} per load step, close it at teardown.
+ * throttling and memory, and the JVM process's context switches and OS thread count; about once
+ * a second also its open file descriptors and TCP sockets by state ({@link ProcFds}). Start it
+ * when the container runs, ask for one {@link #window} per load step (or {@link #seconds} for the
+ * per-second series), close it at teardown.
  *
  * <p>Context switches cost one {@code /proc} file per thread (60 ms of CPU for 2,000 platform
  * threads, measured here), and on a small benchmark host that CPU is taken from the load
@@ -24,6 +27,13 @@ import java.util.Optional;
  * 2,000. A window interpolates between walks, and {@link #window} takes a fresh sample (walk
  * included) when the series does not yet reach the window's end, so that a window asked for
  * right after its end is measured up to it.
+ *
+ * <p>Descriptors and sockets cost one {@code readlink} per descriptor plus the host's TCP tables
+ * (the app shares the host's network namespace), so they are read at most once a second and,
+ * for a JVM with thousands of connections or on a host with huge TCP tables, spaced out further
+ * to stay within {@value #FD_READ_BUDGET_PERCENT}% of one CPU. When the worker may not read the
+ * process's descriptors (no ptrace access), those figures stay null and {@link #fdStopReason()}
+ * says why; the rest of the sampling goes on.
  *
  * <p>The first sample is taken in {@link #start}, so a wrong PID, a PID outside the container
  * or an unreadable cgroup fail there. When sampling fails later (the container exited), the
@@ -36,6 +46,8 @@ public final class ContainerSampler implements ContainerProbe {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(250);
     static final int SWITCH_WALK_BUDGET_PERCENT = 5;
+    static final int FD_READ_BUDGET_PERCENT = 3;
+    static final Duration FD_READ_SPACING = Duration.ofSeconds(1);
     private static final ThreadMXBean CPU_TIME = ManagementFactory.getThreadMXBean();
 
     private final String containerId;
@@ -43,13 +55,17 @@ public final class ContainerSampler implements ContainerProbe {
     private final Duration interval;
     private final Cgroup cgroup;
     private final ThreadCounters threads;
+    private final ProcFds fds;
     private final Clock clock;
     private final Thread thread;
     /** Guards the readers (ThreadCounters is not thread-safe) and both series, which stay in time order. */
     private final Object lock = new Object();
     private final List<Sample> samples = new ArrayList<>();
     private final List<SwitchCount> switches = new ArrayList<>();
+    private final List<FdReading> fdReadings = new ArrayList<>();
     private long nextWalkNanos;
+    private long nextFdReadNanos;
+    private volatile String fdStopReason;
     private volatile boolean closed;
     private volatile String stopReason;
 
@@ -59,11 +75,12 @@ public final class ContainerSampler implements ContainerProbe {
         this.interval = interval;
         this.cgroup = Cgroup.of(containerId, hostPid);
         this.threads = new ThreadCounters(Path.of("/proc", Long.toString(hostPid)));
+        this.fds = new ProcFds(Path.of("/proc", Long.toString(hostPid)));
         // The system clock on purpose: samples are matched to windows the load generator, another
         // process, time-stamps with the same wall clock; the run flow's tests replace the whole probe.
         this.clock = Clock.systemUTC();
         try {
-            takeSample(true);
+            takeSample(true, true);
         } catch (IOException e) {
             throw new IllegalStateException("cannot sample container " + containerId + " (pid " + hostPid + ", "
                     + cgroup.describe() + "): " + e, e);
@@ -117,16 +134,37 @@ public final class ContainerSampler implements ContainerProbe {
         catchUpTo(to);
         List<Sample> sampleCopy;
         List<SwitchCount> switchCopy;
+        List<FdReading> fdCopy;
         synchronized (lock) {
             sampleCopy = List.copyOf(samples);
             switchCopy = List.copyOf(switches);
+            fdCopy = List.copyOf(fdReadings);
         }
         try {
-            return ContainerWindow.of(sampleCopy, switchCopy, from, to, cpus);
+            return ContainerWindow.of(sampleCopy, switchCopy, fdCopy, from, to, cpus);
         } catch (IllegalStateException e) {
             String reason = stopReason;
             throw reason == null ? e : new IllegalStateException(e.getMessage() + "; sampling stopped: " + reason, e);
         }
+    }
+
+    /**
+     * One bucket per whole epoch second that {@code [from, to)} touches (see {@link
+     * ContainerSecond}); seconds without samples are there with nulls. Like {@link #window}, a
+     * fresh sample is taken when the series does not yet reach {@code to}.
+     */
+    @Override
+    public List<ContainerSecond> seconds(Instant from, Instant to) {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        catchUpTo(to);
+        List<Sample> sampleCopy;
+        List<FdReading> fdCopy;
+        synchronized (lock) {
+            sampleCopy = List.copyOf(samples);
+            fdCopy = List.copyOf(fdReadings);
+        }
+        return ContainerSeconds.of(sampleCopy, fdCopy, from, to, cpus);
     }
 
     /** The samples so far, in time order. */
@@ -141,6 +179,18 @@ public final class ContainerSampler implements ContainerProbe {
         synchronized (lock) {
             return List.copyOf(switches);
         }
+    }
+
+    /** The descriptor and socket readings so far, in time order. */
+    List<FdReading> fdReadings() {
+        synchronized (lock) {
+            return List.copyOf(fdReadings);
+        }
+    }
+
+    /** Why descriptors and sockets are not read (no access to the process's descriptors), if so. */
+    public Optional<String> fdStopReason() {
+        return Optional.ofNullable(fdStopReason);
     }
 
     /** CPU time the sampling thread has used: the probe's own cost on the benchmark host. */
@@ -195,7 +245,7 @@ public final class ContainerSampler implements ContainerProbe {
                 return;
             }
             try {
-                takeSample(false);
+                takeSample(false, false);
             } catch (IOException | RuntimeException e) {
                 stopReason = "container " + containerId + " could not be sampled: " + e;
                 return;
@@ -212,19 +262,25 @@ public final class ContainerSampler implements ContainerProbe {
             return;
         }
         boolean behind;
+        boolean fdsBehind;
         synchronized (lock) {
             behind = samples.getLast().at().isBefore(to) || switches.getLast().at().isBefore(to);
+            fdsBehind = fdStopReason == null && (fdReadings.isEmpty() || fdReadings.getLast().at().isBefore(to));
         }
-        if (behind) {
+        if (behind || fdsBehind) {
             try {
-                takeSample(true);
+                takeSample(behind, fdsBehind);
             } catch (IOException | RuntimeException e) {
                 // the container has gone: the window is computed from what was sampled
             }
         }
     }
 
-    private void takeSample(boolean walkThreads) throws IOException {
+    /**
+     * @param walkThreads walk the threads now, whatever their spacing says
+     * @param readFds     read the descriptors and sockets now, likewise
+     */
+    private void takeSample(boolean walkThreads, boolean readFds) throws IOException {
         synchronized (lock) {
             // CPU first and the timestamp with it: the counter that moves fastest gets the closest time
             Instant at = clock.instant();
@@ -241,7 +297,24 @@ public final class ContainerSampler implements ContainerProbe {
                 // half an interval early, so that a tick arriving a little before its time still walks
                 nextWalkNanos = now + spacing - interval.toNanos() / 2;
             }
+            if (fdStopReason == null && (readFds || now - nextFdReadNanos >= 0)) {
+                readFds(now);
+            }
         }
+    }
+
+    private void readFds(long now) throws IOException {
+        long cpuBefore = CPU_TIME.getCurrentThreadCpuTime();
+        try {
+            fdReadings.add(fds.read(clock.instant()));
+        } catch (AccessDeniedException e) {
+            fdStopReason = "the worker may not read the descriptors of the container's JVM (" + e.getFile()
+                    + "): it needs ptrace read access, e.g. root with CAP_SYS_PTRACE";
+            return;
+        }
+        long cost = CPU_TIME.getCurrentThreadCpuTime() - cpuBefore;
+        long spacing = Math.max(FD_READ_SPACING.toNanos(), cost * 100 / FD_READ_BUDGET_PERCENT);
+        nextFdReadNanos = now + spacing - interval.toNanos() / 2;
     }
 
     private static String shortId(String containerId) {

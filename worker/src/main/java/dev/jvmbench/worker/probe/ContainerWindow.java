@@ -33,6 +33,18 @@ import java.util.function.ToLongFunction;
  *                          start} and {@code end}, interpolated in their own series of readings
  *                          (spaced out for JVMs with many threads, see {@link ContainerSampler})
  * @param threadsPeak       most OS threads of the JVM process in one sample
+ * @param openFdsPeak       most open file descriptors of the JVM process ({@code /proc/<pid>/fd})
+ *                          in one reading inside the window (read about once a second); null
+ *                          when no reading fell inside or descriptors cannot be read
+ * @param tcpEstablishedPeak most ESTABLISHED TCP sockets of the JVM in one reading inside
+ * @param tcpCloseWaitAtEnd CLOSE_WAIT TCP sockets of the JVM at the last reading inside the window
+ * @param tcpCloseWaitGrowth {@code tcpCloseWaitAtEnd} minus CLOSE_WAIT when the window began:
+ *                          at the last reading before its start (about a second before), or the
+ *                          first inside when there is none; null when that is the end's reading
+ *                          too. Steady growth under load is the signature of sockets the app
+ *                          never closes
+ * @param nofileSoftLimit   the process's soft {@code nofile} limit at the last reading inside
+ *                          ({@code /proc/<pid>/limits}); -1 for unlimited
  */
 public record ContainerWindow(
         Instant start,
@@ -45,12 +57,31 @@ public record ContainerWindow(
         double memoryMeanMb,
         double memoryPeakMb,
         long contextSwitches,
-        int threadsPeak) {
+        int threadsPeak,
+        Integer openFdsPeak,
+        Integer tcpEstablishedPeak,
+        Integer tcpCloseWaitAtEnd,
+        Integer tcpCloseWaitGrowth,
+        Long nofileSoftLimit) {
 
     static final double BYTES_PER_MB = 1024 * 1024;
 
-    /** @param all samples in time order; {@code switches} likewise */
+    /** A window without descriptor and socket figures (a probe that does not read them). */
+    public ContainerWindow(Instant start, Instant end, int samples, double cpuSeconds, double cpuPercentOfLimit,
+                           long throttledPeriods, double throttledMs, double memoryMeanMb, double memoryPeakMb,
+                           long contextSwitches, int threadsPeak) {
+        this(start, end, samples, cpuSeconds, cpuPercentOfLimit, throttledPeriods, throttledMs, memoryMeanMb,
+                memoryPeakMb, contextSwitches, threadsPeak, null, null, null, null, null);
+    }
+
+    /** {@link #of(List, List, List, Instant, Instant, double)} without descriptor readings. */
     static ContainerWindow of(List<Sample> all, List<SwitchCount> switches, Instant from, Instant to, double cpus) {
+        return of(all, switches, List.of(), from, to, cpus);
+    }
+
+    /** @param all samples in time order; {@code switches} and {@code fds} likewise */
+    static ContainerWindow of(List<Sample> all, List<SwitchCount> switches, List<FdReading> fds, Instant from,
+                              Instant to, double cpus) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         if (!to.isAfter(from)) {
@@ -75,6 +106,12 @@ public record ContainerWindow(
         long markBefore = start.sampleAtOrBefore().memoryPeakBytes();
         long markAfter = end.sampleAtOrAfter().memoryPeakBytes();
         long peakBytes = markAfter > markBefore ? Math.max(sampledPeak, markAfter) : sampledPeak;
+        List<FdReading> fdsInside = fds.stream().filter(reading -> !reading.at().isBefore(from) && !reading.at().isAfter(to))
+                .toList();
+        FdReading lastFds = fdsInside.isEmpty() ? null : fdsInside.getLast();
+        // the state when the window began: the last reading before it, else the first inside
+        FdReading startFds = fds.stream().filter(reading -> reading.at().isBefore(from)).reduce((a, b) -> b)
+                .orElse(fdsInside.isEmpty() ? null : fdsInside.getFirst());
 
         return new ContainerWindow(
                 start.at(),
@@ -87,7 +124,13 @@ public record ContainerWindow(
                 window.stream().mapToLong(Sample::memoryBytes).average().orElseThrow() / BYTES_PER_MB,
                 peakBytes / BYTES_PER_MB,
                 Math.round(switchesAt(switches, end.at()) - switchesAt(switches, start.at())),
-                window.stream().mapToInt(Sample::threads).max().orElseThrow());
+                window.stream().mapToInt(Sample::threads).max().orElseThrow(),
+                lastFds == null ? null : fdsInside.stream().mapToInt(FdReading::openFds).max().orElseThrow(),
+                lastFds == null ? null : fdsInside.stream().mapToInt(r -> r.tcpIn(TcpState.ESTABLISHED)).max().orElseThrow(),
+                lastFds == null ? null : lastFds.tcpIn(TcpState.CLOSE_WAIT),
+                lastFds == null || startFds == lastFds ? null
+                        : lastFds.tcpIn(TcpState.CLOSE_WAIT) - startFds.tcpIn(TcpState.CLOSE_WAIT),
+                lastFds == null ? null : lastFds.nofileSoftLimit());
     }
 
     /** Interpolated between the readings either side of {@code at}; the nearest one beyond the ends. */
@@ -111,7 +154,7 @@ public record ContainerWindow(
         return a.contextSwitches() + (b.contextSwitches() - a.contextSwitches()) * fraction;
     }
 
-    private static int firstIndexAtOrAfter(List<Sample> samples, Instant at) {
+    static int firstIndexAtOrAfter(List<Sample> samples, Instant at) {
         int low = 0;
         int high = samples.size();
         while (low < high) {

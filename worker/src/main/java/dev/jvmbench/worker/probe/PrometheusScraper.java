@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -89,6 +90,17 @@ public final class PrometheusScraper implements AutoCloseable {
      */
     public ScrapeWindow window(Instant from, Instant to) {
         return ScrapeWindow.of(attempts(), from, to);
+    }
+
+    /**
+     * For each attempt started in {@code [from, to]}: when it started and whether it was answered
+     * in time, in order (the per-second "scrape answered" column of a level's series).
+     */
+    public List<Map.Entry<Instant, Boolean>> answers(Instant from, Instant to) {
+        return attempts().stream()
+                .filter(scrape -> !scrape.start().isBefore(from) && !scrape.start().isAfter(to))
+                .map(scrape -> Map.entry(scrape.start(), scrape.success()))
+                .toList();
     }
 
     /** Attempts so far. */

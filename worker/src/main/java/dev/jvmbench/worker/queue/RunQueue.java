@@ -1,96 +1,80 @@
 package dev.jvmbench.worker.queue;
 
-import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
-import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.Jobs;
+import dev.jvmbench.common.store.PlatformDatabase;
+import dev.jvmbench.common.store.PointSeriesStore;
+import dev.jvmbench.common.store.ResultPoints;
+import dev.jvmbench.common.store.RunArtifacts;
+import dev.jvmbench.common.store.RunFindings;
+import dev.jvmbench.common.store.RunJvm;
+import dev.jvmbench.common.store.RunRow;
+import dev.jvmbench.common.store.Runs;
 import dev.jvmbench.worker.database.DatabaseWrites;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The run queue in PostgreSQL. Every change of a run or job status is a compare-and-set on the
- * expected status (and, for a run, on its owner), so two workers, the sweeper and the api never
- * overwrite each other. Each method is its own short transaction: nothing is held open while a
- * container or the load generator works. The writes of a run's life (progress, outcome, release)
- * are retried while the database is unreachable: being compare-and-sets, a repeat changes nothing.
+ * The worker's side of the run queue, whose rows and statements are owned by the store
+ * ({@link Runs}, {@link Jobs}; docs/architecture.md): this class decides what is one transaction
+ * and what is retried. Every change of a run or job status is a compare-and-set on the expected
+ * status (and, for a run, on its owner), so two workers, the sweeper and the api never overwrite
+ * each other. Each method is its own short transaction: nothing is held open while a container or
+ * the load generator works. The writes of a run's life (progress, outcome, release) are retried
+ * while the database is unreachable: being compare-and-sets, a repeat changes nothing.
  */
 @Component
 public class RunQueue implements RunControl {
 
     private static final Logger log = LoggerFactory.getLogger(RunQueue.class);
-    private final JdbcClient jdbc;
+    private final Runs runs;
+    private final Jobs jobs;
+    private final ResultPoints points;
+    private final RunArtifacts artifacts;
+    private final PointSeriesStore series;
+    private final RunFindings findings;
+    private final RunJvm jvm;
+    private final PlatformDatabase database;
     private final TransactionTemplate tx;
-    private final JsonMapper json;
-    private volatile String platformId;
-
     private final DatabaseWrites writes;
 
-    RunQueue(JdbcClient jdbc, TransactionTemplate tx, JsonMapper json, DatabaseWrites writes) {
-        this.jdbc = jdbc;
-        this.writes = writes;
+    RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PointSeriesStore series,
+             RunFindings findings, RunJvm jvm, PlatformDatabase database,
+             TransactionTemplate tx, DatabaseWrites writes) {
+        this.runs = runs;
+        this.jobs = jobs;
+        this.points = points;
+        this.artifacts = artifacts;
+        this.series = series;
+        this.findings = findings;
+        this.jvm = jvm;
+        this.database = database;
         this.tx = tx;
-        this.json = json;
+        this.writes = writes;
     }
 
     /**
      * Takes the next queued run (oldest job first, then the job's order) with FOR UPDATE SKIP
-     * LOCKED, so concurrent workers never take the same run and never wait for each other.
+     * LOCKED, so concurrent workers never take the same run and never wait for each other; starts
+     * its job when it is the job's first.
      */
     public Optional<ClaimedRun> claim(String workerId) {
-        return tx.execute(status -> {
-            Optional<ClaimedRun> claimed = jdbc.sql("""
-                    WITH next AS (
-                        SELECT r.id FROM runs r JOIN jobs j ON j.id = r.job_id
-                         WHERE r.status = 'QUEUED' AND j.status IN ('QUEUED', 'RUNNING')
-                         ORDER BY j.created_at, j.id, r.seq
-                         LIMIT 1
-                         FOR UPDATE OF r SKIP LOCKED)
-                    UPDATE runs SET status = 'RUNNING', worker_id = :worker, heartbeat_at = now(),
-                           started_at = now(), finished_at = NULL, attempt = attempt + 1,
-                           current_step = 'claimed', current_level = NULL, failure_reason = NULL
-                      FROM next
-                     WHERE runs.id = next.id
-                    RETURNING runs.id, runs.job_id, runs.seq, runs.jdk, runs.thread_model, runs.repetition, runs.attempt
-                    """).param("worker", workerId)
-                    .query((rs, n) -> new Row(rs.getLong("id"), rs.getLong("job_id"), rs.getInt("seq"),
-                            rs.getInt("jdk"), ThreadModel.valueOf(rs.getString("thread_model")),
-                            rs.getInt("repetition"), rs.getInt("attempt")))
-                    .optional()
-                    .map(this::withJob);
-            claimed.ifPresent(run -> jdbc.sql("""
-                    UPDATE jobs SET status = 'RUNNING', started_at = COALESCE(started_at, now()), version = version + 1
-                     WHERE id = :job AND status = 'QUEUED'
-                    """).param("job", run.jobId()).update());
-            return claimed;
-        });
-    }
-
-    private record Row(long id, long jobId, int seq, int jdk, ThreadModel model, int repetition, int attempt) {
-    }
-
-    private ClaimedRun withJob(Row row) {
-        record JobRow(String spec, Long artifactId) {
-        }
-        JobRow job = jdbc.sql("SELECT spec::text AS spec, artifact_id FROM jobs WHERE id = :id").param("id", row.jobId())
-                .query((rs, n) -> new JobRow(rs.getString("spec"), (Long) rs.getObject("artifact_id"))).single();
-        ClaimedRun.UploadedJar jar = job.artifactId() == null ? null : jdbc.sql(
-                        "SELECT id, sha256, main_class, storage_path FROM artifacts WHERE id = :id")
-                .param("id", job.artifactId())
-                .query((rs, n) -> new ClaimedRun.UploadedJar(rs.getLong(1), rs.getString(2), rs.getString(3),
-                        rs.getString(4)))
-                .single();
-        return new ClaimedRun(row.id(), row.jobId(), row.seq(), row.jdk(), row.model(), row.repetition(), row.attempt(),
-                json.readValue(job.spec(), JobSpec.class), jar);
+        return tx.execute(status -> runs.claim(workerId).map(run -> {
+            jobs.transition(run.jobId(), JobStatus.RUNNING, null);
+            Jobs.Work work = jobs.work(run.jobId());
+            Jobs.UploadedJar jar = work.jar();
+            return new ClaimedRun(run.id(), run.jobId(), run.seq(), run.jdk(), run.threadModel(), run.repetition(),
+                    run.attempt(), work.spec(), jar == null ? null
+                    : new ClaimedRun.UploadedJar(jar.artifactId(), jar.sha256(), jar.mainClass(), jar.storagePath()));
+        }));
     }
 
     /**
@@ -99,47 +83,31 @@ public class RunQueue implements RunControl {
      */
     @Override
     public String platformId() {
-        String id = platformId;
-        if (id == null) {
-            id = jdbc.sql("SELECT (SELECT system_identifier FROM pg_control_system())::text || '-' || current_database()")
-                    .query(String.class).single();
-            platformId = id;
-        }
-        return id;
+        return database.id();
     }
 
     /** False when this worker no longer owns the run (the sweeper recovered it): stop working on it. */
     public boolean heartbeat(long runId, String workerId) {
-        return jdbc.sql("UPDATE runs SET heartbeat_at = now() WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'")
-                .param("id", runId).param("worker", workerId).update() == 1;
+        return runs.heartbeat(runId, workerId);
     }
 
     @Override
     public void progress(long runId, String workerId, String step, Integer level) {
-        writes.retrying("progress of run " + runId, () -> jdbc.sql("""
-                UPDATE runs SET current_step = :step, current_level = :level, heartbeat_at = now()
-                 WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
-                """).param("step", step).param("level", level).param("id", runId).param("worker", workerId).update());
+        writes.retrying("progress of run " + runId, () -> runs.step(runId, workerId, step, level));
     }
 
     /** Whether the run's job was cancelled (or is being cancelled). */
     @Override
     public boolean cancelRequested(long runId) {
-        String status = jdbc.sql("SELECT j.status FROM jobs j JOIN runs r ON r.job_id = j.id WHERE r.id = :id")
-                .param("id", runId).query(String.class).single();
-        return JobStatus.valueOf(status) == JobStatus.CANCEL_REQUESTED || JobStatus.valueOf(status) == JobStatus.CANCELLED;
+        JobStatus status = jobs.statusOfRun(runId);
+        return status == JobStatus.CANCEL_REQUESTED || status == JobStatus.CANCELLED;
     }
 
     /** Ends a run this worker owns, then settles its job when no run is left to execute. */
     @Override
     public void finish(ClaimedRun run, String workerId, RunStatus outcome, String reason) {
         writes.retrying("outcome of " + run.label(), () -> {
-            int changed = jdbc.sql("""
-                    UPDATE runs SET status = :status, failure_reason = :reason, finished_at = now(), current_step = NULL
-                     WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
-                    """).param("status", outcome.name()).param("reason", truncate(reason)).param("id", run.runId())
-                    .param("worker", workerId).update();
-            if (changed == 0) {
+            if (!runs.finish(run.runId(), workerId, outcome, reason)) {
                 log.warn("{} was taken from this worker before it finished; its outcome {} is dropped", run.label(), outcome);
                 return;
             }
@@ -156,12 +124,7 @@ public class RunQueue implements RunControl {
     @Override
     public void release(ClaimedRun run, String workerId, String reason) {
         writes.retrying("release of " + run.label(), () -> {
-            int changed = jdbc.sql("""
-                    UPDATE runs SET status = 'QUEUED', worker_id = NULL, current_step = NULL, current_level = NULL,
-                           started_at = NULL, failure_reason = :reason, attempt = attempt - 1
-                     WHERE id = :id AND worker_id = :worker AND status = 'RUNNING'
-                    """).param("reason", truncate(reason)).param("id", run.runId()).param("worker", workerId).update();
-            if (changed == 1) {
+            if (runs.release(run.runId(), workerId, reason)) {
                 deleteAttemptData(run.runId());
             }
         });
@@ -172,9 +135,8 @@ public class RunQueue implements RunControl {
      * while it has had fewer than {@code maxAttempts} attempts, failed otherwise (points kept).
      */
     public int recoverStale(Duration staleAfter, int maxAttempts) {
-        return recover("heartbeat_at < now() - make_interval(secs => :secs)",
-                Map.of("secs", (double) staleAfter.toMillis() / 1000), maxAttempts,
-                run -> "worker " + run.worker() + " stopped heartbeating during attempt " + run.attempt());
+        return recover(() -> runs.lockStale(staleAfter), maxAttempts,
+                run -> "worker " + run.workerId() + " stopped heartbeating during attempt " + run.attempt());
     }
 
     /**
@@ -183,56 +145,40 @@ public class RunQueue implements RunControl {
      * live workers), so there is no need to wait until their heartbeat is stale.
      */
     public int recoverOwn(String workerId, int maxAttempts) {
-        return recover("worker_id = :worker", Map.of("worker", workerId), maxAttempts,
-                run -> "worker " + run.worker() + " restarted during attempt " + run.attempt());
+        return recover(() -> runs.lockOwnedBy(workerId), maxAttempts,
+                run -> "worker " + run.workerId() + " restarted during attempt " + run.attempt());
     }
 
-    private record Orphan(long id, long jobId, int attempt, String worker) {
-    }
-
-    private int recover(String condition, Map<String, Object> params, int maxAttempts, Function<Orphan, String> cause) {
+    private int recover(Supplier<List<RunRow>> orphans, int maxAttempts, Function<RunRow, String> cause) {
         return tx.execute(status -> {
-            List<Orphan> orphans = jdbc.sql("SELECT id, job_id, attempt, worker_id FROM runs WHERE status = 'RUNNING' AND "
-                            + condition + " FOR UPDATE SKIP LOCKED")
-                    .params(params)
-                    .query((rs, n) -> new Orphan(rs.getLong(1), rs.getLong(2), rs.getInt(3), rs.getString(4))).list();
-            for (Orphan run : orphans) {
+            List<RunRow> locked = orphans.get();
+            for (RunRow run : locked) {
                 String why = cause.apply(run);
                 if (run.attempt() < maxAttempts) {
-                    jdbc.sql("""
-                            UPDATE runs SET status = 'QUEUED', worker_id = NULL, current_step = NULL, current_level = NULL,
-                                   started_at = NULL, failure_reason = :reason
-                             WHERE id = :id AND status = 'RUNNING'
-                            """).param("reason", why + "; re-queued").param("id", run.id()).update();
+                    runs.requeue(run.id(), why + "; re-queued");
                     deleteAttemptData(run.id());
                     log.warn("Re-queued run {}: {}", run.id(), why);
                 } else {
-                    jdbc.sql("""
-                            UPDATE runs SET status = 'FAILED', finished_at = now(), current_step = NULL,
-                                   failure_reason = :reason
-                             WHERE id = :id AND status = 'RUNNING'
-                            """).param("reason", why + " (last of " + maxAttempts + " attempts)").param("id", run.id())
-                            .update();
+                    runs.fail(run.id(), why + " (last of " + maxAttempts + " attempts)");
                     log.warn("Failed run {}: {}", run.id(), why);
                     settleJob(run.jobId());
                 }
             }
-            return orphans.size();
+            return locked.size();
         });
     }
 
     /** Runs that are RUNNING on another worker whose heartbeat is fresh: their containers must live. */
     public boolean ownedElsewhere(long runId, String workerId, Duration staleAfter) {
-        return jdbc.sql("""
-                SELECT count(*) FROM runs WHERE id = :id AND status = 'RUNNING' AND worker_id <> :worker
-                   AND heartbeat_at >= now() - make_interval(secs => :secs)
-                """).param("id", runId).param("worker", workerId).param("secs", (double) staleAfter.toMillis() / 1000)
-                .query(Long.class).single() > 0;
+        return runs.ownedElsewhere(runId, workerId, staleAfter);
     }
 
     private void deleteAttemptData(long runId) {
-        jdbc.sql("DELETE FROM result_points WHERE run_id = :id").param("id", runId).update();
-        jdbc.sql("DELETE FROM run_artifacts WHERE run_id = :id").param("id", runId).update();
+        points.deleteOfRun(runId);
+        series.deleteOfRun(runId);
+        findings.deleteOfRun(runId);
+        jvm.deleteOfRun(runId);
+        artifacts.deleteOfRun(runId);
     }
 
     /**
@@ -245,47 +191,27 @@ public class RunQueue implements RunControl {
      * waits for the first to commit, and its count then sees both runs ended.
      */
     void settleJob(long jobId) {
-        record Counts(long open, long failed, long cancelled, long total, String firstFailure) {
-        }
-        String jobStatus = jdbc.sql("SELECT status FROM jobs WHERE id = :id FOR UPDATE").param("id", jobId)
-                .query(String.class).single();
-        Counts c = jdbc.sql("""
-                SELECT count(*) FILTER (WHERE status IN ('QUEUED', 'RUNNING')),
-                       count(*) FILTER (WHERE status = 'FAILED'),
-                       count(*) FILTER (WHERE status = 'CANCELLED'),
-                       count(*),
-                       (SELECT 'run ' || id || ': ' || failure_reason FROM runs
-                         WHERE job_id = :job AND status = 'FAILED' ORDER BY seq LIMIT 1)
-                  FROM runs WHERE job_id = :job
-                """).param("job", jobId)
-                .query((rs, n) -> new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getString(5)))
-                .single();
-        if (c.open() > 0) {
+        JobStatus jobStatus = jobs.lockStatus(jobId);
+        List<RunRow> all = runs.ofJob(jobId);
+        if (all.stream().anyMatch(r -> !r.status().isFinal())) {
             return;
         }
+        List<RunRow> failed = all.stream().filter(r -> r.status() == RunStatus.FAILED).toList();
+        boolean cancelled = all.stream().anyMatch(r -> r.status() == RunStatus.CANCELLED);
         JobStatus next;
         String reason;
-        if (JobStatus.valueOf(jobStatus) == JobStatus.CANCEL_REQUESTED || (c.cancelled() > 0 && c.failed() == 0)) {
+        if (jobStatus == JobStatus.CANCEL_REQUESTED || (cancelled && failed.isEmpty())) {
             next = JobStatus.CANCELLED;
             reason = "cancelled by request";
-        } else if (c.failed() > 0) {
+        } else if (!failed.isEmpty()) {
             next = JobStatus.FAILED;
-            reason = c.failed() + " of " + c.total() + " runs failed; first: " + c.firstFailure();
+            reason = failed.size() + " of " + all.size() + " runs failed; first: run " + failed.getFirst().id() + ": "
+                    + failed.getFirst().failureReason();
         } else {
             next = JobStatus.SUCCEEDED;
             reason = null;
         }
-        List<String> sources = JobStatus.sourcesOf(next).stream().map(Enum::name).toList();
-        jdbc.sql("""
-                UPDATE jobs SET status = :next, status_reason = COALESCE(:reason, status_reason), finished_at = now(),
-                       version = version + 1
-                 WHERE id = :id AND status IN (:sources)
-                """).param("next", next.name()).param("reason", truncate(reason)).param("id", jobId)
-                .param("sources", sources).update();
+        jobs.transition(jobId, next, reason);
         log.info("Job {} ended {}{}", jobId, next, reason == null ? "" : ": " + reason);
-    }
-
-    private static String truncate(String reason) {
-        return reason == null || reason.length() <= 2000 ? reason : reason.substring(0, 1997) + "...";
     }
 }

@@ -94,7 +94,7 @@ final class AppContainers {
     static List<String> jvmOptions(RunContext ctx) {
         JobSpec spec = ctx.run.spec();
         List<String> options = new ArrayList<>();
-        options.add(JfrAnalyzer.JVM_FLAG);
+        options.addAll(JfrAnalyzer.JVM_OPTIONS);
         if (ctx.run.threadModel() == ThreadModel.PLATFORM && spec.platform().stackSizeKb() != null) {
             options.add("-Xss" + spec.platform().stackSizeKb() + "k");
         }

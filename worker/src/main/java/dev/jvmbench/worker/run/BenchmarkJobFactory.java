@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.job.LoadProfile;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineUnavailableException;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
@@ -70,10 +71,13 @@ class BenchmarkJobFactory {
         work.add(step("start-app", ctx, provision::startApp));
         work.add(step("verify", ctx, verify::verify));
         work.add(step("warm-up", ctx, load::warmUp));
-        List<Integer> levels = ctx.run.spec().load().levels();
-        for (int i = 0; i < levels.size(); i++) {
+        LoadProfile profile = ctx.run.spec().load();
+        for (int i = 0; i < profile.levelSteps(); i++) {
             int index = i;
-            work.add(step("load-" + (i + 1) + "-level-" + levels.get(i), ctx, c -> load.level(c, index)));
+            // a search's levels are decided as it goes: its steps are numbered, a step past its end does nothing
+            String name = profile.search() != null ? "load-" + (i + 1) + "-search"
+                    : "load-" + (i + 1) + "-level-" + profile.levels().get(i);
+            work.add(step(name, ctx, c -> load.level(c, index)));
         }
         work.add(step("collect", ctx, collect::collect));
         Step teardownStep = teardownStep(ctx);

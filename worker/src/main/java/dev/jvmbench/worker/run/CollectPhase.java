@@ -1,39 +1,49 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.jvm.Recording;
+import dev.jvmbench.common.series.PointSeries;
+import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
 import dev.jvmbench.worker.probe.JfrWindow;
+import dev.jvmbench.worker.probe.JvmSecond;
+import dev.jvmbench.worker.probe.PinnedSite;
 import dev.jvmbench.worker.result.ResultSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Collect: keeps the logs, stops the app gracefully so the JVM writes its recording, then reads
- * GC, heap and pinning per measured window and keeps the recording as an artifact.
+ * Collect: keeps the logs, stops the app gracefully so the JVM writes its recording, reads the
+ * recording (the final file, or the chunks its repository kept when the JVM ran out of memory or
+ * was killed), fills in GC, heap and pinning per level and the JVM's per-second columns, keeps
+ * what the JVM saw, and settles the run's findings.
  */
 @Component
 class CollectPhase {
 
     static final String JFR_MISSING = "jfr-missing";
-    static final String JFR_UNREADABLE = "jfr-unreadable";
+    static final String JFR_PARTIAL = "jfr-partial";
     static final String PINNING_SEEN = "pinning-seen";
     private static final Logger log = LoggerFactory.getLogger(CollectPhase.class);
     private static final Duration GRACEFUL_STOP = Duration.ofSeconds(20);
     private final ContainerEngine engine;
     private final ResultSink results;
     private final RunLogs logs;
+    private final RunDiagnosis diagnosis;
 
-    CollectPhase(ContainerEngine engine, ResultSink results, RunLogs logs) {
+    CollectPhase(ContainerEngine engine, ResultSink results, RunLogs logs, RunDiagnosis diagnosis) {
         this.engine = engine;
         this.results = results;
         this.logs = logs;
+        this.diagnosis = diagnosis;
     }
 
     void collect(RunContext ctx) {
@@ -49,32 +59,88 @@ class CollectPhase {
             log.warn("{}: stopping the app failed: {}", ctx.run.label(), e.getMessage());
         }
         long runId = ctx.run.runId();
-        Path jfr = ctx.workDir.resolve("app.jfr");
-        try {
-            engine.copyFile(app, JfrAnalyzer.RECORDING_PATH, jfr);
-        } catch (RuntimeException e) {
-            log.warn("{}: no JFR recording ({}); GC, heap and pinning stay empty", ctx.run.label(), e.getMessage());
+        JfrAnalyzer recording = read(ctx, app);
+        if (recording == null) {
             results.flagAll(runId, JFR_MISSING);
+            results.storeJvm(runId, Recording.LOST, null);
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx)));
             return;
         }
-        JfrAnalyzer recording;
-        try {
-            recording = JfrAnalyzer.read(jfr);
-        } catch (IOException | RuntimeException e) {
-            log.warn("{}: the JFR recording cannot be read ({})", ctx.run.label(), e.getMessage());
-            results.flagAll(runId, JFR_UNREADABLE);
-            return;
+        Recording read = Observations.recording(recording);
+        if (read == Recording.PARTIAL) {
+            results.flagAll(runId, JFR_PARTIAL);
         }
         for (MeasuredLevel level : ctx.measured()) {
-            JfrWindow window = recording.window(level.start(), level.end());
-            boolean pinned = window.virtualThreadPinnedEvents() > 0;
-            results.updateJvm(runId, level.levelIndex(), window.gcPauseMsPerSecond(), window.heapMeanMb(),
-                    window.virtualThreadPinnedEvents(), pinned ? PINNING_SEEN : null);
+            fillLevel(ctx, recording, level, read);
+        }
+        results.storeJvm(runId, read, recording.facts().orElse(null));
+        diagnosis.settle(ctx, Observations.of(recording, ctx.measured(), logs.lines(ctx)));
+    }
+
+    /**
+     * The final recording when it reads whole, else the repository's chunks (a JVM killed or out
+     * of memory leaves an empty or cut final file). Null when nothing can be read; the copies are
+     * kept as artifacts either way.
+     */
+    private JfrAnalyzer read(RunContext ctx, RunningContainer app) {
+        Path file = ctx.workDir.resolve("app.jfr");
+        Path repository = ctx.workDir.resolve("jfr-repository");
+        try {
+            engine.copyFile(app, JfrAnalyzer.RECORDING_PATH, file);
+        } catch (RuntimeException e) {
+            log.info("{}: no final JFR recording ({})", ctx.run.label(), e.getMessage());
         }
         try {
-            results.storeArtifact(runId, "app.jfr", "application/octet-stream", Files.readAllBytes(jfr));
+            engine.copyDirectory(app, JfrAnalyzer.REPOSITORY_PATH, repository);
+        } catch (RuntimeException e) {
+            log.info("{}: no JFR repository ({})", ctx.run.label(), e.getMessage());
+        }
+        try {
+            JfrAnalyzer recording = JfrAnalyzer.readBest(file, repository);
+            keep(ctx, recording.source().complete() ? file : null);
+            return recording;
+        } catch (IOException | RuntimeException e) {
+            log.warn("{}: no readable JFR recording ({}); GC, heap and pinning stay empty", ctx.run.label(), e.getMessage());
+            return null;
+        }
+    }
+
+    private void keep(RunContext ctx, Path file) {
+        if (file == null || !Files.isRegularFile(file)) {
+            return;
+        }
+        try {
+            results.storeArtifact(ctx.run.runId(), "app.jfr", "application/octet-stream", Files.readAllBytes(file));
         } catch (IOException e) {
             log.warn("{}: cannot keep the JFR file: {}", ctx.run.label(), e.getMessage());
+        }
+    }
+
+    /**
+     * A level's JVM figures: from its window when the recording is complete; from the seconds it
+     * covers when it is partial (a window past the recording's end has no answer), and the JVM's
+     * per-second columns into the level's series.
+     */
+    private void fillLevel(RunContext ctx, JfrAnalyzer recording, MeasuredLevel level, Recording read) {
+        long runId = ctx.run.runId();
+        List<JvmSecond> seconds = recording.seconds(level.start(), level.end());
+        Double gcPause;
+        Double heapMean;
+        long pinned;
+        if (read == Recording.COMPLETE) {
+            JfrWindow window = recording.window(level.start(), level.end());
+            gcPause = window.gcPauseMsPerSecond();
+            heapMean = window.heapMeanMb();
+            pinned = window.virtualThreadPinnedEvents();
+        } else {
+            gcPause = Observations.gcPauseMsPerSecond(seconds);
+            heapMean = Observations.heapMeanMb(seconds);
+            pinned = recording.pinnedSites(level.start(), level.end()).stream().mapToLong(PinnedSite::count).sum();
+        }
+        results.updateJvm(runId, level.levelIndex(), gcPause, heapMean, pinned, pinned > 0 ? PINNING_SEEN : null);
+        PointSeries measured = level.facts().series();
+        if (measured != null) {
+            results.storeSeries(runId, level.levelIndex(), SeriesPhase.MEASURED, Evidence.jvmSeries(measured, seconds));
         }
     }
 }

@@ -1,9 +1,17 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.job.LoadProfile;
+import dev.jvmbench.common.job.Slo;
+import dev.jvmbench.common.job.WarmupPolicy;
+import dev.jvmbench.common.series.PointSeries;
+import dev.jvmbench.common.series.SeriesPhase;
+import dev.jvmbench.common.stats.Steadiness;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerOutcome;
+import dev.jvmbench.worker.finding.Diagnosis;
+import dev.jvmbench.worker.finding.LevelFacts;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.load.LoadGenerator;
@@ -13,9 +21,13 @@ import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.worker.queue.RunControl;
-import dev.jvmbench.worker.result.Point;
+import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.result.ResultSink;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalInt;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,9 +49,10 @@ class LoadPhase {
     private final RunControl control;
     private final WorkerProperties properties;
     private final WorkerMetrics metrics;
+    private final Clock clock;
 
     LoadPhase(LoadGeneratorFactory generators, ContainerEngine engine, PointAssembler assembler, ResultSink results,
-              RunControl control, WorkerProperties properties, WorkerMetrics metrics) {
+              RunControl control, WorkerProperties properties, WorkerMetrics metrics, Clock clock) {
         this.generators = generators;
         this.engine = engine;
         this.assembler = assembler;
@@ -47,6 +60,7 @@ class LoadPhase {
         this.control = control;
         this.properties = properties;
         this.metrics = metrics;
+        this.clock = clock;
     }
 
     void warmUp(RunContext ctx) {
@@ -57,6 +71,7 @@ class LoadPhase {
             metrics.containersRemoved(WorkerMetrics.LOADGEN, 1);
         });
         ctx.load(new LoadSession(generator));
+        ctx.osThreadsAtReady(threadsNow(ctx.app()));
         generator.warmUp(ctx.app().uri(ctx.plan().pathAndQuery()), properties.generatorWarmup());
     }
 
@@ -64,20 +79,58 @@ class LoadPhase {
         LoadProfile load = ctx.run.spec().load();
         ScenarioPlan plan = ctx.plan();
         StartedApp app = ctx.app();
-        int level = load.levels().get(levelIndex);
-        control.progress(ctx.run.runId(), ctx.workerId, "load", level);
-        LevelResult result = ctx.load().generator().runLevel(new LevelRequest(LoadModel.valueOf(load.model().name()),
-                level, Duration.ofSeconds(load.warmupSeconds()), Duration.ofSeconds(load.stepSeconds()),
-                Duration.ofMillis(load.requestTimeoutMs()), plan.method(), app.uri(plan.pathAndQuery()), plan.headers(),
-                plan.body(), plan.expectedStatus()));
+        long runId = ctx.run.runId();
+        int level;
+        if (load.search() != null) {
+            OptionalInt next = ctx.search().next();
+            if (next.isEmpty()) {
+                return;
+            }
+            level = next.getAsInt();
+        } else {
+            level = load.levels().get(levelIndex);
+        }
+        control.progress(runId, ctx.workerId, "load", level);
+        LoadGenerator generator = ctx.load().generator();
+        WarmupPolicy policy = load.warmupPolicy();
+        AdaptiveWarmup.Outcome warmed = null;
+        if (policy.adaptiveAt(levelIndex)) {
+            warmed = AdaptiveWarmup.run(generator, slice -> request(load, plan, app, level, Duration.ZERO, slice),
+                    policy, load.warmupSeconds(), load.model(),
+                    () -> ctx.releaseRequested() || control.cancelRequested(runId));
+            log.info("{}: adaptive warm-up at level {}: {} s, {}", ctx.run.label(), level, warmed.seconds(),
+                    warmed.steady() ? "steady" : "not steady at its end");
+        }
+        Duration fixedWarmup = warmed == null ? Duration.ofSeconds(load.warmupSeconds()) : Duration.ZERO;
+        LevelResult result = generator.runLevel(request(load, plan, app, level, fixedWarmup,
+                Duration.ofSeconds(load.stepSeconds())));
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
-        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape);
+        PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result);
+        Steadiness.Result steadiness = Evidence.steadiness(measured, load.model(), result.measuredSeconds());
+        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape).withSteadiness(steadiness)
+                .withWarmup(warmed == null ? load.warmupSeconds() : warmed.seconds(), warmed == null ? null : warmed.steady());
         results.insert(point);
-        ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result));
-        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}", ctx.run.label(), level,
+        if (measured != null) {
+            results.storeSeries(runId, levelIndex, SeriesPhase.MEASURED, measured);
+        }
+        PointSeries warmup = warmed != null ? warmed.series() : Evidence.loadSeries(result.warmupSeries());
+        if (warmup != null) {
+            results.storeSeries(runId, levelIndex, SeriesPhase.WARMUP, warmup);
+        }
+        LevelFacts facts = Evidence.level(point, result, container, scrape, measured, steadiness, ctx.osThreadsAtReady());
+        List<Finding> findings = Diagnosis.ofLevel(Evidence.run(ctx, properties.nofileLimit()), facts);
+        results.replaceLevelFindings(runId, levelIndex, findings);
+        ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result, facts,
+                findings));
+        if (load.search() != null) {
+            Slo slo = ctx.run.spec().slo();
+            ctx.search().record(level, slo != null && slo.isMetBy(point.latencyP95Ms(), point.errorRate()));
+        }
+        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}{}", ctx.run.label(), level,
                 round(point.throughputRps()), round(point.latencyP95Ms()), point.errors(),
-                round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags());
+                round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags(),
+                findings.isEmpty() ? "" : " findings " + findings.stream().map(f -> f.code().code()).toList());
         engine.exitOutcome(app.container()).ifPresent(ended -> {
             throw new RunFailure(switch (ended) {
                 case ContainerOutcome.OomKilled oom -> "app OOMKilled during level " + level + " (memory limit "
@@ -86,6 +139,39 @@ class LoadPhase {
                 default -> "app stopped during level " + level + ": " + ended.reason();
             });
         });
+    }
+
+    private static LevelRequest request(LoadProfile load, ScenarioPlan plan, StartedApp app, int level, Duration warmup,
+                                        Duration measured) {
+        return new LevelRequest(LoadModel.valueOf(load.model().name()), level, warmup, measured,
+                Duration.ofMillis(load.requestTimeoutMs()), plan.method(), app.uri(plan.pathAndQuery()), plan.headers(),
+                plan.body(), plan.expectedStatus());
+    }
+
+    /** The generator's rows joined by the probes' columns over the same seconds. */
+    private PointSeries withProbes(PointSeries load, StartedApp app, LevelResult result) {
+        if (load == null) {
+            return null;
+        }
+        try {
+            Instant end = Instant.ofEpochMilli(load.startMs() + load.seconds() * 1000L);
+            return load.with(Evidence.probeSeries(load, app.probe().seconds(Instant.ofEpochMilli(load.startMs()), end),
+                    app.scraper() == null ? null : app.scraper().answers(result.measuredStart(), end)));
+        } catch (RuntimeException e) {
+            log.warn("the probes' per-second figures are missing for level {}: {}", result.level(), e.getMessage());
+            return load;
+        }
+    }
+
+    /** The JVM's OS threads now, before any load: the baseline hidden platform threads are measured against. */
+    private Integer threadsNow(StartedApp app) {
+        Instant now = clock.instant();
+        try {
+            return app.probe().window(now.minusSeconds(1), now).threadsPeak();
+        } catch (RuntimeException e) {
+            log.debug("no thread count at readiness: {}", e.getMessage());
+            return null;
+        }
     }
 
     private static String round(Double value) {

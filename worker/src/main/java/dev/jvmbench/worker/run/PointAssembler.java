@@ -2,12 +2,12 @@ package dev.jvmbench.worker.run;
 
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.worker.probe.TheoreticalCeiling;
-import dev.jvmbench.worker.result.Point;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +30,8 @@ class PointAssembler {
         this.properties = properties;
     }
 
-    Point assemble(RunContext ctx, int levelIndex, int level, LevelResult load,
-                                               ContainerWindow container, ScrapeWindow scrape) {
+    Point assemble(RunContext ctx, int levelIndex, int level, LevelResult load, ContainerWindow container,
+                   ScrapeWindow scrape) {
         JobSpec spec = ctx.run.spec();
         long requests = load.requests();
         double seconds = load.measuredSeconds();
@@ -59,7 +59,7 @@ class PointAssembler {
                 load.errorsByCause(), throughput, ms(load.p50Ms()), ms(load.p95Ms()), ms(load.p99Ms()), ms(load.maxMs()),
                 perRequestCpuMs, container.cpuPercentOfLimit(), container.throttledPeriods(), container.throttledMs(),
                 container.memoryMeanMb(), container.memoryPeakMb(), memoryPerRequest, switchesPerRequest,
-                null, scrape == null ? null : scrape.virtualMountedMean(),
+                null, null, null, scrape == null ? null : scrape.virtualMountedMean(),
                 scrape == null ? null : scrape.virtualQueuedMean(),
                 scrape == null || scrape.virtualParallelismMean() == null ? null
                         : (int) Math.round(scrape.virtualParallelismMean()),
@@ -67,7 +67,8 @@ class PointAssembler {
                 scrape == null || scrape.peakThreadsMax() == null ? null : (int) Math.round(scrape.peakThreadsMax()),
                 scrape == null ? null : scrape.scrapeSuccessShare(),
                 load.loadgenCpuPercent(), saturated, rateReached, ceiling,
-                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags);
+                TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags,
+                null, null, null, null, load.latencyHistogram(), null, null);
     }
 
     private static Double ms(Integer millis) {

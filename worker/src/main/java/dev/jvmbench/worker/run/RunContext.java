@@ -27,6 +27,8 @@ final class RunContext {
     private RunningContainer appContainer;
     private StartedApp app;
     private volatile boolean appStoppedByWorker;
+    private Integer osThreadsAtReady;
+    private CapacitySearcher search;
     private LoadSession load;
     private final List<MeasuredLevel> measured = new ArrayList<>();
     /** What teardown closes, in reverse order of start: probes, scraper, load generator. */
@@ -88,6 +90,28 @@ final class RunContext {
 
     boolean isAppStoppedByWorker() {
         return appStoppedByWorker;
+    }
+
+    /** The run's capacity search, when its job searches instead of listing levels. */
+    CapacitySearcher search() {
+        if (search == null) {
+            search = new CapacitySearcher(run.spec().load().search());
+        }
+        return search;
+    }
+
+    /** Whether a shutdown asked the run to stop at its next step boundary. */
+    boolean releaseRequested() {
+        return releaseReason != null;
+    }
+
+    /** The JVM's OS threads once ready, before any load; null when not measured. */
+    Integer osThreadsAtReady() {
+        return osThreadsAtReady;
+    }
+
+    void osThreadsAtReady(Integer threads) {
+        osThreadsAtReady = threads;
     }
 
     /** The app once it answered its readiness probe. */

@@ -1,11 +1,13 @@
 package dev.jvmbench.worker.run;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.probe.LogScan;
 import dev.jvmbench.worker.result.ResultSink;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -25,6 +27,20 @@ class RunLogs {
         this.engine = engine;
         this.results = results;
         this.json = json;
+    }
+
+    /** The app's log, line by line with the engine's time stamps; empty when there is none to read. */
+    List<LogScan.Line> lines(RunContext ctx) {
+        if (ctx.appContainer().isEmpty()) {
+            return List.of();
+        }
+        try {
+            return engine.logLines(ctx.appContainer().get()).stream()
+                    .map(line -> new LogScan.Line(line.at(), line.text())).toList();
+        } catch (RuntimeException e) {
+            log.warn("{}: cannot read the app's log lines: {}", ctx.run.label(), e.getMessage());
+            return List.of();
+        }
     }
 
     /** Never throws: a log that cannot be kept is logged and skipped. */

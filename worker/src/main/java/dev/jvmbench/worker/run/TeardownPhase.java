@@ -24,16 +24,22 @@ class TeardownPhase {
     private final ContainerEngine engine;
     private final RunLogs logs;
     private final WorkerMetrics metrics;
+    private final RunDiagnosis diagnosis;
 
-    TeardownPhase(ContainerEngine engine, RunLogs logs, WorkerMetrics metrics) {
+    TeardownPhase(ContainerEngine engine, RunLogs logs, WorkerMetrics metrics, RunDiagnosis diagnosis) {
         this.engine = engine;
         this.logs = logs;
         this.metrics = metrics;
+        this.diagnosis = diagnosis;
     }
 
     void teardown(RunContext ctx) {
         if (ctx.appContainer().isPresent() && ctx.decided()) {
             logs.store(ctx);
+        }
+        if (ctx.decided() && ctx.appContainer().isPresent() && !ctx.isAppStoppedByWorker()) {
+            // collect never ran: the levels' findings are settled with what the log shows
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx)));
         }
         for (RunContext.Started started : ctx.toClose()) {
             try {

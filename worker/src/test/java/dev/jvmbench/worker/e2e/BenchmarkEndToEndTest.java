@@ -155,7 +155,7 @@ class BenchmarkEndToEndTest {
         JsonNode platformCapacity = cells.get("platform").at("/capacity/level");
         assertThat(platformCapacity.isMissingNode() || platformCapacity.asInt() == 20)
                 .as("the platform pool cannot sustain 80 users within the SLO: %s", platformCapacity).isTrue();
-        JsonNode comparison = platform.get("/api/v1/comparisons?job=" + jobId + "&by=threadModel&metric=throughputRps");
+        JsonNode comparison = platform.get("/api/v1/jobs/" + jobId + "/comparisons/thread-models/platform?metric=throughputRps");
         JsonNode at80 = comparison.at("/comparisons/0/metrics/1");
         assertThat(at80.get("level").asInt()).isEqualTo(80);
         assertThat(at80.get("ratio").asDouble()).isCloseTo(virtualRps / platformRps, org.assertj.core.data.Offset.offset(1e-9));

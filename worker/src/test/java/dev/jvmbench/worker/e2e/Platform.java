@@ -59,22 +59,19 @@ final class Platform implements AutoCloseable {
 
     /** The api and one worker per id, all started before this returns. */
     static Platform start(Path dataDir, List<String> workerIds) throws Exception {
+        return start(dataDir, workerIds, Map.of());
+    }
+
+    /**
+     * The api and one worker per id with {@code workerSettings} on top of the test defaults
+     * (e.g. {@code bench.worker.generator-warmup}), all started before this returns.
+     */
+    static Platform start(Path dataDir, List<String> workerIds, Map<String, Object> workerSettings) throws Exception {
         Platform apiOnly = startApi(dataDir);
         Map<String, ConfigurableApplicationContext> workers = new LinkedHashMap<>();
         try {
             for (String id : workerIds) {
-                // The names application.properties reads its placeholders from (default properties rank lowest).
-                Map<String, Object> props = new LinkedHashMap<>(apiOnly.databaseEnvironment());
-                props.put("bench.worker.id", id);
-                props.put("bench.worker.poll-interval", "500ms");
-                props.put("bench.worker.data-dir", dataDir.toString());
-                props.put("bench.worker.work-dir", dataDir.resolve("work-" + id).toString());
-                props.put("bench.worker.generator-warmup", "3s");
-                props.put("BENCH_WORKER_METRICS_PORT", "0");
-                // Low box limits so the hostile-app runs hit them before the 512 MB memory limit.
-                props.put("bench.worker.pids-limit", "512");
-                props.put("bench.worker.nofile-limit", "4096");
-                workers.put(id, new SpringApplicationBuilder(WorkerApplication.class).properties(props).run());
+                workers.put(id, apiOnly.startWorker(dataDir, id, workerSettings));
             }
             return new Platform(apiOnly.api, workers, apiOnly.base, apiOnly.database);
         } catch (RuntimeException e) {
@@ -83,6 +80,34 @@ final class Platform implements AutoCloseable {
             apiOnly.api.destroyForcibly();
             throw e;
         }
+    }
+
+    private ConfigurableApplicationContext startWorker(Path dataDir, String id, Map<String, Object> settings) {
+        // The names application.properties reads its placeholders from (default properties rank lowest).
+        Map<String, Object> props = new LinkedHashMap<>(databaseEnvironment());
+        props.put("bench.worker.id", id);
+        props.put("bench.worker.poll-interval", "500ms");
+        props.put("bench.worker.data-dir", dataDir.toString());
+        props.put("bench.worker.work-dir", dataDir.resolve("work-" + id).toString());
+        props.put("bench.worker.generator-warmup", "3s");
+        props.put("BENCH_WORKER_METRICS_PORT", "0");
+        // Low box limits so the hostile-app runs hit them before the 512 MB memory limit.
+        props.put("bench.worker.pids-limit", "512");
+        props.put("bench.worker.nofile-limit", "4096");
+        props.putAll(settings);
+        return new SpringApplicationBuilder(WorkerApplication.class).properties(props).run();
+    }
+
+    /**
+     * Stops the worker {@code id} (gracefully, as SIGTERM would) and starts it again with {@code
+     * settings}: for a test that needs one run under other worker settings.
+     */
+    void restartWorker(Path dataDir, String id, Map<String, Object> settings) {
+        ConfigurableApplicationContext old = workers.remove(id);
+        if (old != null) {
+            old.close();
+        }
+        workers.put(id, startWorker(dataDir, id, settings));
     }
 
     /** The api alone on its embedded PostgreSQL, for tests that run workers as processes of their own. */

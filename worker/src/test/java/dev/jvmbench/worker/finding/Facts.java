@@ -79,11 +79,11 @@ final class Facts {
 
     /** A series of {@code seconds} seconds from {@link #START} with the given columns filled by a function of the second. */
     static PointSeries series(int seconds, Map<String, java.util.function.IntFunction<Double>> columns) {
-        PointSeries.Builder builder = PointSeries.over(START.getEpochSecond(), seconds);
+        PointSeries.Builder builder = PointSeries.over(START, seconds);
         columns.forEach((metric, value) -> {
             builder.column(metric);
             for (int i = 0; i < seconds; i++) {
-                builder.put(metric, START.getEpochSecond() + i, value.apply(i));
+                builder.put(metric, i, value.apply(i));
             }
         });
         return builder.build();

@@ -49,8 +49,30 @@ class GatlingProcessLoadGeneratorFailureTest {
         String script = "read line; echo '{\"ok\":false,\"error\":\"nope\"}'; read line";
         try (var generator = new GatlingProcessLoadGenerator(List.of("sh", "-c", script), workDir,
                 Duration.ofSeconds(10), Duration.ofSeconds(1))) {
-            assertThatThrownBy(() -> generator.runLevel(ONE_SECOND)).hasMessageContaining("nope");
+            assertThatThrownBy(() -> generator.runLevel(ONE_SECOND)).hasMessageContaining("refused level: nope");
             assertThat(generator.isAlive()).isTrue();
         }
+    }
+
+    @Test
+    void anAnswerThatIsNotTheProtocolsStopsTheGenerator() {
+        // ok, but not a level answer: the two sides disagree, nothing later can be trusted
+        String script = "read line; echo '{\"ok\":true,\"level\":5}'; sleep 600";
+        var generator = new GatlingProcessLoadGenerator(List.of("sh", "-c", script), workDir,
+                Duration.ofSeconds(10), Duration.ofSeconds(1));
+        assertThatThrownBy(() -> generator.runLevel(ONE_SECOND))
+                .isInstanceOf(LoadGeneratorException.class)
+                .hasMessageContaining("broke the protocol")
+                .hasMessageContaining("{\"ok\":true,\"level\":5}");
+        assertThat(generator.isAlive()).isFalse();
+        assertThatThrownBy(() -> generator.runLevel(ONE_SECOND)).hasMessageContaining("closed");
+    }
+
+    @Test
+    void aLineThatIsNotJsonStopsTheGenerator() {
+        var generator = new GatlingProcessLoadGenerator(List.of("sh", "-c", "read line; echo 'Gatling says hello'; sleep 600"),
+                workDir, Duration.ofSeconds(10), Duration.ofSeconds(1));
+        assertThatThrownBy(() -> generator.runLevel(ONE_SECOND)).hasMessageContaining("broke the protocol");
+        assertThat(generator.isAlive()).isFalse();
     }
 }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.jvmbench.loadgen.protocol.SecondStats;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +41,7 @@ class GatlingProcessLoadGeneratorTest {
         LoadGeneratorProperties properties = LoadGeneratorProperties.defaults();
         // A missing build fails the test with the fix in its message; it never skips silently.
         assertThatCode(properties::resolveLoadgenDir)
-                .as("worker/loadgen is not built: run ./mvnw verify from the root, or ./mvnw -pl worker/loadgen package")
+                .as("worker/loadgen is not built: run ./mvnw verify from the root, or ./mvnw -pl worker/loadgen -am package")
                 .doesNotThrowAnyException();
         server = new DelayServer();
         generator = GatlingProcessLoadGenerator.start(properties, runDir);
@@ -80,6 +84,15 @@ class GatlingProcessLoadGeneratorTest {
         assertThat(r.offeredRateReached()).isNull();
         assertThat(r.loadgenCpuPercent()).as("%s", r).isGreaterThan(0).isLessThan(100.0 * r.loadgenCpuCores() + 1);
         assertThat(r.loadgenCpuCores()).isPositive();
+        assertSeriesCoverTheWindow(r);
+        assertHistogramAgreesWithGatling(r);
+        assertThat(r.series()).allSatisfy(second -> {
+            assertThat(second.inFlightMax()).as("%s", second).isNotNull().isLessThanOrEqualTo(20);
+            assertThat(second.p50()).as("%s", second).isGreaterThanOrEqualTo(100);
+        });
+        // the level's 1 s warm-up: one row of its own, before the window
+        assertThat(r.warmupSeries()).hasSize(1);
+        assertThat(r.warmupSeries().getFirst().startMs()).isLessThan(r.measuredStart().toEpochMilli());
         System.out.println("closed 20 users x 100 ms: " + r);
     }
 
@@ -93,6 +106,8 @@ class GatlingProcessLoadGeneratorTest {
         assertThat(r.offeredRps()).isEqualTo(50.0);
         assertThat(r.errors()).as("%s", r).isZero();
         assertThat(r.throughputRps()).as("%s", r).isGreaterThan(40).isLessThanOrEqualTo(55);
+        assertSeriesCoverTheWindow(r);
+        assertHistogramAgreesWithGatling(r);
         System.out.println("open 50 req/s: " + r);
     }
 
@@ -104,16 +119,81 @@ class GatlingProcessLoadGeneratorTest {
         assertThat(failing.successes()).isZero();
         assertThat(failing.errors()).isPositive();
         assertThat(failing.errorsByCause()).containsEntry("status-500", failing.errors());
+        assertSeriesCoverTheWindow(failing);
+        assertHistogramAgreesWithGatling(failing);
 
         LevelResult slow = generator.runLevel(LevelRequest.get(LoadModel.CLOSED, 5, Duration.ZERO,
                 Duration.ofSeconds(2), Duration.ofMillis(30), server.url("/ok")));
         assertThat(slow.successes()).isZero();
         assertThat(slow.errorsByCause()).containsEntry("timeout", slow.errors());
         assertThat(slow.errors()).isPositive();
+        assertSeriesCoverTheWindow(slow);
+        assertHistogramAgreesWithGatling(slow);
+        // a timeout counts at its timeout, also in the histogram: nothing near the server's 100 ms
+        assertThat(slow.latencyDistribution().max()).isGreaterThanOrEqualTo(30).isLessThan(100);
     }
 
     @Test
     @Order(5)
+    void aSlowingServerShowsInTheSecondsItSlowedIn() {
+        // the delay grows by 100 ms every second from now: ~100 ms in the first second, ~500 ms in the fifth
+        URI ramp = server.url("/ramp?from=" + System.currentTimeMillis());
+        LevelResult r = generator.runLevel(LevelRequest.get(LoadModel.CLOSED, 5, Duration.ZERO,
+                Duration.ofSeconds(5), Duration.ofSeconds(5), ramp));
+        assertSeriesCoverTheWindow(r);
+        assertHistogramAgreesWithGatling(r);
+        assertThat(r.warmupSeries()).isEmpty();
+        List<SecondStats> rows = r.series();
+        for (int i = 1; i < rows.size(); i++) {
+            // a request finishing later started later, so waited at least as long (20 ms for scheduling noise)
+            assertThat(rows.get(i).p50()).as("%s", rows).isGreaterThanOrEqualTo(rows.get(i - 1).p50() - 20);
+        }
+        // ~400 ms apart by construction; half of it is a wide margin
+        assertThat(rows.getLast().p50()).as("%s", rows).isGreaterThanOrEqualTo(rows.getFirst().p50() + 200);
+        System.out.println("ramp, per second: " + rows);
+    }
+
+    /** One row per second from measuredStart on, adding up to the result's own totals exactly. */
+    private static void assertSeriesCoverTheWindow(LevelResult r) {
+        List<SecondStats> rows = r.series();
+        assertThat(rows).as("%s", r).hasSize((int) Math.ceil(r.measuredSeconds()));
+        for (int i = 0; i < rows.size(); i++) {
+            assertThat(rows.get(i).startMs()).isEqualTo(r.measuredStart().toEpochMilli() + 1000L * i);
+        }
+        assertThat(rows.stream().mapToLong(SecondStats::successes).sum()).isEqualTo(r.successes());
+        assertThat(rows.stream().mapToLong(SecondStats::errors).sum()).isEqualTo(r.errors());
+        assertThat(rows.stream().mapToLong(SecondStats::started).sum())
+                .isEqualTo(Math.round(r.startedRps() * r.measuredSeconds()));
+        var causes = new TreeMap<String, Long>();
+        rows.forEach(row -> row.errorsByCause().forEach((cause, n) -> causes.merge(cause, n, Long::sum)));
+        assertThat(causes).isEqualTo(new TreeMap<>(r.errorsByCause()));
+    }
+
+    /**
+     * The histogram holds every finished request and agrees with Gatling's percentiles within
+     * their resolutions: 1 ms in value (both whole milliseconds, the histogram exact below
+     * 2048 ms), and in rank Gatling's t-digest interpolation (centroids near the median hold up to
+     * ~1% of the samples), so Gatling's value must lie between the histogram's one percentile
+     * point (or two samples) either side.
+     */
+    private static void assertHistogramAgreesWithGatling(LevelResult r) {
+        LatencyHistogram h = r.latencyDistribution();
+        assertThat(h.count()).as("%s", h).isEqualTo(r.requests());
+        if (r.requests() == 0) {
+            return;
+        }
+        assertThat(h.equivalent(h.max(), r.maxMs())).as("max %s vs %s", h, r.maxMs()).isTrue();
+        double rankResolution = Math.max(1.0, 200.0 / h.count());
+        Map.of(50.0, r.p50Ms(), 95.0, r.p95Ms(), 99.0, r.p99Ms()).forEach((percentile, gatling) -> {
+            long low = h.percentile(Math.max(0, percentile - rankResolution)) - 1;
+            long high = h.percentile(Math.min(100, percentile + rankResolution)) + 1;
+            assertThat((long) gatling).as("p%s: Gatling %s ms, histogram %s ms", percentile, gatling, h.percentile(percentile))
+                    .isBetween(low, high);
+        });
+    }
+
+    @Test
+    @Order(6)
     void closeStopsTheProcess() throws Exception {
         long pid = generator.pid();
         generator.close();

@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerSpec;
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.testing.BenchHost;
 import org.junit.jupiter.api.AfterAll;
@@ -67,6 +72,27 @@ class ContainerSamplerTest {
                         });
                     }
                     Thread.sleep(120_000);
+                }
+            }
+            """;
+
+    /**
+     * A server that accepts connections and never closes them: once a client closes its end, the
+     * server's socket sits in CLOSE_WAIT, the field's signature of a socket leak.
+     */
+    private static final String LEAKING_SERVER_PROGRAM = """
+            import java.net.*;
+            import java.util.*;
+            public class Leak {
+                public static void main(String[] args) throws Exception {
+                    List<Socket> kept = new ArrayList<>();
+                    try (ServerSocket server = new ServerSocket(Integer.parseInt(System.getenv("PORT")), 4096,
+                            InetAddress.getLoopbackAddress())) {
+                        System.out.println("listening");
+                        while (true) {
+                            kept.add(server.accept());
+                        }
+                    }
                 }
             }
             """;
@@ -174,6 +200,126 @@ class ContainerSamplerTest {
         } finally {
             engine.remove(container);
         }
+    }
+
+    @Test
+    void theJvmsOwnSocketsAreCountedByStateAmongTheHostsOthers() throws IOException {
+        int port = BenchHost.freePort();
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .sandbox(ContainerSpec.APP_USER)
+                .volume("/tmp")
+                .cpus(1)
+                .memoryMegabytes(256)
+                .nofileLimit(4096)
+                .env("PORT", Integer.toString(port))
+                .env("LEAK_PROGRAM", LEAKING_SERVER_PROGRAM)
+                .command("sh", "-c", "printf '%s' \"$LEAK_PROGRAM\" > /tmp/Leak.java && exec java /tmp/Leak.java")
+                .build());
+        List<Socket> clients = new ArrayList<>();
+        try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
+            await().atMost(Duration.ofSeconds(60)).until(() -> engine.logs(container).contains("listening"));
+            for (int i = 0; i < 20; i++) {
+                clients.add(new Socket(InetAddress.getLoopbackAddress(), port));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> lastFds(sampler).tcpIn(TcpState.ESTABLISHED) == 20);
+            // a window starting now: its start state is the reading just taken, 0 CLOSE_WAIT; the
+            // clients hang up once a reading inside the window has seen all 20 established
+            Instant from = Instant.now();
+            await().atMost(Duration.ofSeconds(10)).until(() -> lastFds(sampler).at().isAfter(from));
+            // the clients hang up two at a time; the server never closes its ends
+            for (int round = 0; round < 4; round++) {
+                clients.remove(0).close();
+                clients.remove(0).close();
+                Instant roundEnd = Instant.now().plusMillis(600);
+                await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().isAfter(roundEnd));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> lastFds(sampler).tcpIn(TcpState.CLOSE_WAIT) == 8);
+            Instant to = Instant.now();
+            ContainerWindow window = sampler.window(from, to);
+            List<ContainerSecond> seconds = sampler.seconds(from, to);
+            FdReading last = lastFds(sampler);
+            System.out.printf("leaking server: %s%n  last reading %s%n  per second:%n", window, last);
+            seconds.forEach(second -> System.out.printf("    %s%n", second));
+
+            assertThat(sampler.fdStopReason()).isEmpty();
+            // the clients' own ends (FIN_WAIT2 and ESTABLISHED, in the same host table) are this JVM's, not the app's
+            assertThat(last.tcp()).containsEntry(TcpState.ESTABLISHED, 12).containsEntry(TcpState.CLOSE_WAIT, 8)
+                    .containsEntry(TcpState.LISTEN, 1).doesNotContainKey(TcpState.FIN_WAIT2);
+            assertThat(last.socketFds()).isGreaterThanOrEqualTo(21);
+            assertThat(last.openFds()).isGreaterThan(last.socketFds());
+            assertThat(last.nofileSoftLimit()).isEqualTo(4096);
+            assertThat(window.tcpCloseWaitAtEnd()).isEqualTo(8);
+            assertThat(window.tcpCloseWaitGrowth()).isEqualTo(8);
+            assertThat(window.tcpEstablishedPeak()).isEqualTo(20);
+            assertThat(window.openFdsPeak()).isGreaterThanOrEqualTo(21);
+            assertThat(window.nofileSoftLimit()).isEqualTo(4096);
+            assertThat(seconds).extracting(ContainerSecond::second).isSorted().doesNotHaveDuplicates()
+                    .allSatisfy(second -> assertThat(second.getNano()).isZero());
+            assertThat(seconds.size()).isBetween(3, 60);
+            // about one reading a second; a loaded host may delay some past their second
+            List<ContainerSecond> read = seconds.stream().filter(second -> second.tcpStates() != null).toList();
+            assertThat(read.size()).isGreaterThanOrEqualTo(seconds.size() / 2);
+            assertThat(read).extracting(ContainerSecond::tcpCloseWait).isSorted();
+            assertThat(read.getLast().tcpCloseWait()).isEqualTo(8);
+            assertThat(seconds.subList(1, seconds.size() - 1)).allSatisfy(second -> {
+                assertThat(second.samples()).isBetween(1, 8);
+                assertThat(second.cpuCores()).isNotNull().isBetween(0.0, 1.1);
+                assertThat(second.memoryMeanMb()).isNotNull().isPositive().isLessThan(256.0);
+                assertThat(second.threadsMax()).isNotNull().isGreaterThan(5);
+            });
+        } finally {
+            for (Socket client : clients) {
+                client.close();
+            }
+            engine.remove(container);
+        }
+    }
+
+    @Test
+    void aJvmWithThousandsOfConnectionsIsReadAboutOnceASecondWithinItsBudget() throws IOException {
+        int port = BenchHost.freePort();
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .sandbox(ContainerSpec.APP_USER)
+                .volume("/tmp")
+                .cpus(1)
+                .memoryMegabytes(256)
+                .nofileLimit(4096)
+                .env("PORT", Integer.toString(port))
+                .env("LEAK_PROGRAM", LEAKING_SERVER_PROGRAM)
+                .command("sh", "-c", "printf '%s' \"$LEAK_PROGRAM\" > /tmp/Leak.java && exec java /tmp/Leak.java")
+                .build());
+        List<Socket> clients = new ArrayList<>();
+        try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
+            await().atMost(Duration.ofSeconds(60)).until(() -> engine.logs(container).contains("listening"));
+            for (int i = 0; i < 2000; i++) {
+                clients.add(new Socket(InetAddress.getLoopbackAddress(), port));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> lastFds(sampler).tcpIn(TcpState.ESTABLISHED) == 2000);
+            Instant from = Instant.now();
+            long cpuBefore = sampler.samplingCpuNanos();
+            await().atMost(Duration.ofSeconds(60)).until(() -> Instant.now().isAfter(from.plusSeconds(5)));
+            double samplerCpuShare = (sampler.samplingCpuNanos() - cpuBefore) / 5e9;
+            long readings = sampler.fdReadings().stream().filter(reading -> !reading.at().isBefore(from)).count();
+            ContainerWindow window = sampler.window(from, from.plusSeconds(5));
+            System.out.printf("server holding 2,000 connections: %s; %d descriptor readings in 5 s; sampler thread used"
+                    + " %.1f%% of a CPU%n", window, readings, samplerCpuShare * 100);
+
+            assertThat(window.tcpEstablishedPeak()).isEqualTo(2000);
+            assertThat(window.openFdsPeak()).isGreaterThan(2000);
+            assertThat(readings).as("at most one reading a second, with a little slack for ticks").isBetween(2L, 7L);
+            assertThat(samplerCpuShare).isLessThan(0.10);
+        } finally {
+            for (Socket client : clients) {
+                client.close();
+            }
+            engine.remove(container);
+        }
+    }
+
+    private static FdReading lastFds(ContainerSampler sampler) {
+        List<FdReading> readings = sampler.fdReadings();
+        assertThat(readings).as("descriptor readings (%s)", sampler.fdStopReason()).isNotEmpty();
+        return readings.getLast();
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -85,6 +86,39 @@ class ContainerWindowTest {
                 .isCloseTo(300.0, within(1e-9));
         assertThat(ContainerWindow.of(spiky, SWITCHES, T0.plusMillis(2000), T0.plusMillis(3000), 1.0).memoryPeakMb())
                 .isCloseTo(100.0, within(1e-9));
+    }
+
+    @Test
+    void descriptorsAndSocketsComeFromTheReadingsInsideTheWindow() {
+        List<FdReading> fds = List.of(
+                new FdReading(T0, 40, 5, Map.of(TcpState.ESTABLISHED, 4, TcpState.CLOSE_WAIT, 1), 1024),
+                new FdReading(T0.plusSeconds(1), 90, 50, Map.of(TcpState.ESTABLISHED, 45, TcpState.CLOSE_WAIT, 2), 1024),
+                new FdReading(T0.plusSeconds(2), 70, 30, Map.of(TcpState.ESTABLISHED, 20, TcpState.CLOSE_WAIT, 9), 4096),
+                new FdReading(T0.plusSeconds(3), 200, 150, Map.of(TcpState.ESTABLISHED, 140), 4096));
+
+        ContainerWindow window = ContainerWindow.of(STEADY, SWITCHES, fds, T0.plusMillis(500), T0.plusMillis(2500), 1.0);
+
+        assertThat(window.openFdsPeak()).isEqualTo(90);
+        assertThat(window.tcpEstablishedPeak()).isEqualTo(45);
+        assertThat(window.tcpCloseWaitAtEnd()).isEqualTo(9);
+        assertThat(window.tcpCloseWaitGrowth()).as("from the reading before the window began").isEqualTo(8);
+        assertThat(window.nofileSoftLimit()).isEqualTo(4096);
+
+        ContainerWindow fromTheFirstReading = ContainerWindow.of(STEADY, SWITCHES, fds, T0, T0.plusMillis(2500), 1.0);
+        assertThat(fromTheFirstReading.tcpCloseWaitGrowth()).as("no reading before: from the first inside").isEqualTo(8);
+
+        ContainerWindow oneReading = ContainerWindow.of(STEADY, SWITCHES, fds.subList(2, 4), T0.plusMillis(2500),
+                T0.plusMillis(4000), 1.0);
+        assertThat(oneReading.tcpCloseWaitAtEnd()).isZero();
+        assertThat(oneReading.tcpCloseWaitGrowth()).isEqualTo(-9);
+        ContainerWindow alone = ContainerWindow.of(STEADY, SWITCHES, fds.subList(3, 4), T0.plusMillis(2500),
+                T0.plusMillis(4000), 1.0);
+        assertThat(alone.tcpCloseWaitGrowth()).as("growth needs two readings").isNull();
+
+        ContainerWindow without = ContainerWindow.of(STEADY, SWITCHES, T0.plusMillis(500), T0.plusMillis(2500), 1.0);
+        assertThat(without.openFdsPeak()).isNull();
+        assertThat(without.tcpCloseWaitAtEnd()).isNull();
+        assertThat(without.nofileSoftLimit()).isNull();
     }
 
     @Test

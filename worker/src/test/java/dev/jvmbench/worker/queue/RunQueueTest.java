@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.jvmbench.common.database.EmbeddedPostgres;
 import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.store.Jobs;
+import dev.jvmbench.common.store.PlatformDatabase;
+import dev.jvmbench.common.store.ResultPoints;
+import dev.jvmbench.common.store.RunArtifacts;
+import dev.jvmbench.common.store.Runs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,8 +52,13 @@ class RunQueueTest {
         dataSource.setMaximumPoolSize(12);
         Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
         jdbc = JdbcClient.create(dataSource);
-        queue = new RunQueue(jdbc, new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
-                JsonMapper.builder().build(), new dev.jvmbench.worker.database.DatabaseWrites(dataSource));
+        JsonMapper json = JsonMapper.builder().build();
+        queue = new RunQueue(new Runs(jdbc, json), new Jobs(jdbc, json), new ResultPoints(jdbc, json),
+                new RunArtifacts(jdbc), new dev.jvmbench.common.store.PointSeriesStore(jdbc, json),
+                new dev.jvmbench.common.store.RunFindings(jdbc, json), new dev.jvmbench.common.store.RunJvm(jdbc, json),
+                new PlatformDatabase(jdbc),
+                new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+                new dev.jvmbench.worker.database.DatabaseWrites(dataSource));
     }
 
     @AfterAll

@@ -60,13 +60,15 @@ final class RunFlowHarness {
         ImageResolver images = new ImageResolver(engine, JDKS, ImageProperties.defaults().withWorkDir(workRoot.resolve("jib")),
                 URI.create("unix:///var/run/docker.sock"));
         RunLogs logs = new RunLogs(engine, results, json);
-        TeardownPhase teardown = new TeardownPhase(engine, logs, metrics);
+        RunDiagnosis diagnosis = new RunDiagnosis(results, properties);
+        TeardownPhase teardown = new TeardownPhase(engine, logs, metrics, diagnosis);
         ResourcelessJobRepository repository = new ResourcelessJobRepository();
         BenchmarkJobFactory jobs = new BenchmarkJobFactory(repository,
                 new ProvisionPhase(engine, images, probes, SCENARIOS, JDKS, properties, metrics),
                 new VerifyPhase(json),
-                new LoadPhase(generators, engine, new PointAssembler(properties), results, control, properties, metrics),
-                new CollectPhase(engine, results, logs), teardown, engine, control, metrics);
+                new LoadPhase(generators, engine, new PointAssembler(properties), results, control, properties, metrics,
+                        Clock.systemUTC()),
+                new CollectPhase(engine, results, logs, diagnosis), teardown, engine, control, metrics);
         TaskExecutorJobOperator operator = new TaskExecutorJobOperator();
         operator.setJobRepository(repository);
         operator.setTaskExecutor(new SyncTaskExecutor());

@@ -12,7 +12,7 @@ import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LoadGeneratorException;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
-import dev.jvmbench.worker.result.Point;
+import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.testing.fakes.FakeContainerEngine;
 import dev.jvmbench.worker.testing.fakes.FakeLoadGenerators;
 import dev.jvmbench.worker.testing.fakes.InMemoryResults;
@@ -76,7 +76,103 @@ class RunFlowTest {
         assertThat(flow.results.artifacts()).containsKeys("app.log", "load-levels.json");
         // no recording in the fake container: said on every point, not silently empty
         assertThat(flow.results.runFlags()).containsExactly(CollectPhase.JFR_MISSING);
+        // each level's measured window is kept second by second, judged steady, and explains nothing
+        assertThat(flow.results.series()).containsKeys("0/measured", "1/measured");
+        assertThat(flow.results.series().get("0/measured").column("throughputRps")).hasSize(5).containsOnly(200.0);
+        assertThat(flow.results.points()).allSatisfy(point -> assertThat(point.steadiness())
+                .isEqualTo(dev.jvmbench.common.stats.Steadiness.Verdict.UNDETERMINED));
+        assertThat(flow.results.findings()).noneMatch(f -> f.severity() != dev.jvmbench.common.finding.Severity.INFO);
         assertEverythingStopped(true);
+    }
+
+    @Test
+    void adaptiveWarmUpLoadsUntilTheThroughputIsSteadyAndRecordsWhatItTook() {
+        // the app warms up over 30 s: throughput climbs from 100 to 1000 req/s, then holds
+        Instant start = Instant.now();
+        java.util.concurrent.atomic.AtomicLong elapsed = new java.util.concurrent.atomic.AtomicLong();
+        flow.generators.levels(request -> {
+            long from = elapsed.getAndAdd(request.measured().toSeconds());
+            java.util.List<dev.jvmbench.loadgen.protocol.SecondStats> rows = new java.util.ArrayList<>();
+            long total = 0;
+            for (int i = 0; i < request.measured().toSeconds(); i++) {
+                long t = from + i;
+                long ok = t < 30 ? 100 + t * 30 : 1000 + (t % 2) * 5;
+                total += ok;
+                rows.add(new dev.jvmbench.loadgen.protocol.SecondStats(start.toEpochMilli() + t * 1000, ok, ok, 0, 10,
+                        12, 15, 20, 50, 50.0, 50, java.util.Map.of()));
+            }
+            Instant end = start.plusSeconds(from + request.measured().toSeconds());
+            return new dev.jvmbench.worker.load.LevelResult(request.model(), request.level(),
+                    start.plusSeconds(from), end, request.measured().toSeconds(), total, total, 0, java.util.Map.of(),
+                    10, 12, 15, 20, total / (double) request.measured().toSeconds(), null, null, 0, 50, 20.0, 2, rows,
+                    java.util.List.of(), null);
+        });
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
+        JobSpec adaptive = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
+                        new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
+                                10, null, null), null),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(adaptive));
+
+        Point point = flow.results.points().getFirst();
+        // steady from 30 s on; the window of 10 s must then hold twice, slice by slice
+        assertThat(point.warmupSecondsUsed()).isBetween(40, 55);
+        assertThat(point.warmupSteady()).isTrue();
+        assertThat(point.throughputRps()).isGreaterThan(990);
+        assertThat(flow.results.series()).containsKey("0/warmup");
+        assertThat(flow.generators.started().getFirst().levels()).allMatch(r -> r.warmup().isZero());
+    }
+
+    @Test
+    void aCapacitySearchTriesLevelsUntilTheSloBoundIsFound() {
+        // an app that keeps its p95 under 250 ms up to 100 users and blows it above
+        flow.generators.levels(request -> {
+            var healthy = FakeLoadGenerators.healthy(request);
+            int p95 = request.level() <= 100 ? 210 : 900;
+            return new dev.jvmbench.worker.load.LevelResult(healthy.model(), healthy.level(), healthy.measuredStart(),
+                    healthy.measuredEnd(), healthy.measuredSeconds(), healthy.requests(), healthy.successes(), 0,
+                    java.util.Map.of(), 200, p95, p95, p95, healthy.throughputRps(), null, null, healthy.startedRps(),
+                    request.level(), 20.0, 2, healthy.series(), java.util.List.of(), null);
+        });
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10);
+        JobSpec search = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, null, 5, 1, null, null,
+                        new dev.jvmbench.common.job.CapacitySearch(10, 1000, 10, 10.0)),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null,
+                new dev.jvmbench.common.job.Slo(250.0, null), null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(search));
+
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        java.util.List<Integer> levels = flow.results.points().stream().map(Point::level).toList();
+        assertThat(levels).startsWith(10, 20, 40, 80, 160);
+        assertThat(levels.stream().filter(l -> l <= 100).max(Integer::compare).orElseThrow()).isBetween(91, 100);
+        assertThat(flow.results.points()).extracting(Point::levelIndex)
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, levels.size()).boxed().toList());
+    }
+
+    @Test
+    void aLevelsFindingsAreStoredAsItEnds() {
+        // a pool of 20 and a 200 ms upstream serve 100 req/s: 1000 users mostly time out, queued for a thread
+        flow.generators.levels(request -> {
+            Instant end = Instant.now();
+            Instant start = end.minusSeconds(10);
+            return new dev.jvmbench.worker.load.LevelResult(request.model(), request.level(), start, end, 10, 1000, 1,
+                    999, java.util.Map.of("timeout", 999L), 10000, 10000, 10000, 10000, 0.1, null, null, 100, 1000,
+                    20.0, 2, FakeLoadGenerators.rows(start, 10, 1, 1000), java.util.List.of(), null);
+        });
+
+        JobSpec ioHttp = RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 1000);
+        JobSpec poolOf20 = new JobSpec(null, ioHttp.threadModels(), ioHttp.jdks(), ioHttp.scenario(), ioHttp.load(), null,
+                1, new dev.jvmbench.common.job.PlatformThreads(20, null), java.util.List.of(), java.util.Map.of(), null,
+                null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(poolOf20));
+
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).contains("queueing-timeouts")
+                .doesNotContain("request-errors");
     }
 
     @Test

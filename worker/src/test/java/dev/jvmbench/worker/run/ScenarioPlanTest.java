@@ -33,18 +33,37 @@ class ScenarioPlanTest {
         assertThat(ioDb.stock()).isTrue();
 
         ScenarioPlan ioHttp = ScenarioPlan.of(stock("io-http", Map.of("delayMs", 350.0)), CATALOG);
-        assertThat(ioHttp.pathAndQuery()).isEqualTo("/scenarios/io-http");
+        assertThat(ioHttp.pathAndQuery()).isEqualTo("/scenarios/io-http?leakConnections=0");
         assertThat(ioHttp.httpDelayMs()).isEqualTo(350.0);
         assertThat(ioHttp.needs(Upstream.HTTP)).isTrue();
+        // the client knobs are read by the app at start
+        assertThat(ioHttp.appEnv()).containsEntry("BENCH_HTTP_CLIENT_EXECUTOR", "0")
+                .containsEntry("BENCH_HTTP_CLIENT_MAX_CONNECTIONS", "10000")
+                .containsEntry("BENCH_HTTP_CLIENT_PENDING_ACQUIRE_MAX", "-1");
     }
 
     @Test
     void defaultsComeFromTheCatalogue() {
         ScenarioPlan cpu = ScenarioPlan.of(stock("cpu", Map.of()), CATALOG);
-        assertThat(cpu.pathAndQuery()).isEqualTo("/scenarios/cpu?limit=2100000");
+        assertThat(cpu.pathAndQuery())
+                .isEqualTo("/scenarios/cpu?limit=2100000&onEventLoop=0&coldFactor=1&warmSeconds=60");
         assertThat(cpu.params()).containsEntry("limit", 2_100_000.0);
         assertThat(cpu.upstreams()).isEmpty();
-        assertThat(ScenarioPlan.of(stock("sleep", Map.of()), CATALOG).pathAndQuery()).isEqualTo("/scenarios/sleep?ms=200");
+        assertThat(ScenarioPlan.of(stock("sleep", Map.of()), CATALOG).pathAndQuery())
+                .isEqualTo("/scenarios/sleep?ms=200&retainKb=0&garbageKb=0&freezeAfterRequests=0");
+    }
+
+    @Test
+    void knobsGoToEveryRequestOfTheRun() {
+        ScenarioPlan sleep = ScenarioPlan.of(stock("sleep", Map.of("retainKb", 512.0, "freezeAfterRequests", 1000.0)),
+                CATALOG);
+        assertThat(sleep.pathAndQuery())
+                .isEqualTo("/scenarios/sleep?ms=200&retainKb=512&garbageKb=0&freezeAfterRequests=1000");
+        ScenarioPlan pool = ScenarioPlan.of(stock("io-http", Map.of("clientMaxConnections", 4.0,
+                "clientPendingAcquireMax", 8.0, "clientExecutor", 1.0)), CATALOG);
+        assertThat(pool.appEnv()).containsEntry("BENCH_HTTP_CLIENT_MAX_CONNECTIONS", "4")
+                .containsEntry("BENCH_HTTP_CLIENT_PENDING_ACQUIRE_MAX", "8")
+                .containsEntry("BENCH_HTTP_CLIENT_EXECUTOR", "1");
     }
 
     @Test

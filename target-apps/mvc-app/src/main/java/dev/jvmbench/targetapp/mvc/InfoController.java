@@ -1,6 +1,9 @@
 package dev.jvmbench.targetapp.mvc;
 
+import dev.jvmbench.targetapp.scenario.Freeze;
+import dev.jvmbench.targetapp.scenario.HttpClientSettings;
 import dev.jvmbench.targetapp.scenario.JvmFacts;
+import dev.jvmbench.targetapp.scenario.LeakedConnections;
 import dev.jvmbench.targetapp.scenario.Scenario;
 import dev.jvmbench.targetapp.scenario.ThreadModel;
 import dev.jvmbench.targetapp.scenario.UpstreamSettings;
@@ -22,19 +25,27 @@ class InfoController {
 
     record Info(String app, String threadModel, boolean virtualThread, String javaVersion, String javaRuntimeVersion,
                 String javaVendor, int availableProcessors, long maxHeapBytes, long pid, int platformThreads,
-                Integer tomcatMaxThreads, Integer tomcatAcceptCount, Integer tomcatMaxConnections, int dbPoolSize,
-                boolean upstreamHttpConfigured, boolean upstreamDbConfigured) {
+                long openFileDescriptors, Integer tomcatMaxThreads, Integer tomcatAcceptCount,
+                Integer tomcatMaxConnections, String httpClientExecutor, int dbPoolSize, boolean upstreamHttpConfigured,
+                boolean upstreamDbConfigured, int leakedConnections, boolean scenariosFrozen) {
     }
 
     private final ThreadModel threadModel;
     private final UpstreamSettings upstreams;
+    private final HttpClientSettings httpClient;
+    private final LeakedConnections leaks;
+    private final Freeze freeze;
     private volatile Integer maxThreads;
     private volatile Integer acceptCount;
     private volatile Integer maxConnections;
 
-    InfoController(ThreadModel threadModel, UpstreamSettings upstreams) {
+    InfoController(ThreadModel threadModel, UpstreamSettings upstreams, HttpClientSettings httpClient,
+                   LeakedConnections leaks, Freeze freeze) {
         this.threadModel = threadModel;
         this.upstreams = upstreams;
+        this.httpClient = httpClient;
+        this.leaks = leaks;
+        this.freeze = freeze;
     }
 
     @EventListener
@@ -53,8 +64,9 @@ class InfoController {
         boolean virtual = Scenario.onVirtualThread();
         Info info = new Info("mvc", threadModel.wireName(), virtual, jvm.javaVersion(), jvm.javaRuntimeVersion(),
                 jvm.javaVendor(), jvm.availableProcessors(), jvm.maxHeapBytes(), jvm.pid(), jvm.platformThreads(),
-                maxThreads, acceptCount, maxConnections, upstreams.dbPoolSize(), upstreams.httpConfigured(),
-                upstreams.dbConfigured());
+                jvm.openFileDescriptors(), maxThreads, acceptCount, maxConnections, httpClient.executor().wireName(),
+                upstreams.dbPoolSize(), upstreams.httpConfigured(), upstreams.dbConfigured(), leaks.count(),
+                freeze.frozen());
         return ResponseEntity.ok().header(Scenario.VIRTUAL_THREAD_HEADER, Boolean.toString(virtual)).body(info);
     }
 }

@@ -2,12 +2,15 @@ package dev.jvmbench.targetapp.mvc;
 
 import dev.jvmbench.targetapp.scenario.Blocking;
 import dev.jvmbench.targetapp.scenario.DbUpstream;
+import dev.jvmbench.targetapp.scenario.Freeze;
+import dev.jvmbench.targetapp.scenario.HeapLoad;
 import dev.jvmbench.targetapp.scenario.Pinning;
 import dev.jvmbench.targetapp.scenario.Primes;
 import dev.jvmbench.targetapp.scenario.Scenario;
 import dev.jvmbench.targetapp.scenario.ScenarioResult;
 import dev.jvmbench.targetapp.scenario.Stopwatch;
 import dev.jvmbench.targetapp.scenario.ThreadModel;
+import dev.jvmbench.targetapp.scenario.WarmUp;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -18,7 +21,8 @@ import static dev.jvmbench.targetapp.scenario.Scenario.onVirtualThread;
 
 /**
  * The scenarios, each run entirely on the request's thread: a Tomcat pool thread in
- * platform mode, a fresh virtual thread in virtual mode.
+ * platform mode, a fresh virtual thread in virtual mode. The cpu scenario's
+ * {@code onEventLoop} is WebFlux's: here it is ignored like any unknown query parameter.
  */
 @RestController
 @RequestMapping("/scenarios")
@@ -28,28 +32,54 @@ class ScenarioController {
     private final HttpUpstream http;
     private final DbUpstream db;
     private final Pinning pinning;
+    private final HeapLoad heap;
+    private final Freeze freeze;
+    private final WarmUp warmUp;
 
-    ScenarioController(ThreadModel threadModel, HttpUpstream http, DbUpstream db, Pinning pinning) {
+    ScenarioController(ThreadModel threadModel, HttpUpstream http, DbUpstream db, Pinning pinning, HeapLoad heap,
+                       Freeze freeze, WarmUp warmUp) {
         this.threadModel = threadModel;
         this.http = http;
         this.db = db;
         this.pinning = pinning;
+        this.heap = heap;
+        this.freeze = freeze;
+        this.warmUp = warmUp;
     }
 
     @GetMapping("/cpu")
-    ResponseEntity<ScenarioResult> cpu(@RequestParam(required = false) Integer limit) {
+    ResponseEntity<ScenarioResult> cpu(@RequestParam(required = false) Integer limit,
+                                       @RequestParam(required = false) Integer coldFactor,
+                                       @RequestParam(required = false) Integer warmSeconds) {
         int n = Scenario.primeLimit("limit", limit);
+        int cold = Scenario.coldFactor("coldFactor", coldFactor);
+        int warm = Scenario.warmSeconds("warmSeconds", warmSeconds);
         Stopwatch watch = Stopwatch.start();
-        int primes = Primes.countBelow(n);
-        return respond(new ScenarioResult.Cpu(Scenario.CPU, model(), onVirtualThread(), n, primes, watch.elapsedMs()));
+        int repetitions = warmUp.repetitions(cold, warm);
+        int primes = Primes.countBelow(n, repetitions);
+        return respond(new ScenarioResult.Cpu(Scenario.CPU, model(), onVirtualThread(), n, primes, repetitions, false,
+                watch.elapsedMs()));
     }
 
     @GetMapping("/sleep")
-    ResponseEntity<ScenarioResult> sleep(@RequestParam(required = false) Long ms) {
+    ResponseEntity<ScenarioResult> sleep(@RequestParam(required = false) Long ms,
+                                         @RequestParam(required = false) Integer retainKb,
+                                         @RequestParam(required = false) Integer garbageKb,
+                                         @RequestParam(required = false) Long freezeAfterRequests) {
         long millis = Scenario.millis("ms", ms, Scenario.DEFAULT_SLEEP_MS);
+        int retain = Scenario.kilobytes("retainKb", retainKb);
+        int garbage = Scenario.kilobytes("garbageKb", garbageKb);
+        if (freeze.countAndCheck(Scenario.freezeAfter("freezeAfterRequests", freezeAfterRequests))) {
+            freeze.hang();
+        }
         Stopwatch watch = Stopwatch.start();
-        Blocking.sleep(millis);
-        return respond(new ScenarioResult.Sleep(Scenario.SLEEP, model(), onVirtualThread(), millis, watch.elapsedMs()));
+        heap.allocateGarbage(garbage);
+        // an OutOfMemoryError here is not caught: Tomcat logs it, as it would for any app
+        try (var held = heap.retain(retain)) {
+            Blocking.sleep(millis);
+        }
+        return respond(new ScenarioResult.Sleep(Scenario.SLEEP, model(), onVirtualThread(), millis, retain, garbage,
+                watch.elapsedMs()));
     }
 
     @GetMapping("/pinning")
@@ -62,10 +92,11 @@ class ScenarioController {
     }
 
     @GetMapping("/io-http")
-    ResponseEntity<ScenarioResult> ioHttp() {
+    ResponseEntity<ScenarioResult> ioHttp(@RequestParam(required = false) Boolean leakConnections) {
+        boolean leak = Scenario.flag(leakConnections);
         Stopwatch watch = Stopwatch.start();
-        int status = http.get();
-        return respond(new ScenarioResult.IoHttp(Scenario.IO_HTTP, model(), onVirtualThread(), status,
+        int status = http.get(leak);
+        return respond(new ScenarioResult.IoHttp(Scenario.IO_HTTP, model(), onVirtualThread(), status, leak,
                 watch.elapsedMs()));
     }
 

@@ -39,6 +39,11 @@ class VirtualThreadsTest extends ScenarioContract {
     }
 
     @Override
+    protected DelayedHttpServer upstream() {
+        return UPSTREAM;
+    }
+
+    @Override
     protected String expectedApp() {
         return "mvc";
     }

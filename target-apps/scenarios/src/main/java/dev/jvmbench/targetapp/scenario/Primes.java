@@ -36,6 +36,18 @@ public final class Primes {
         return count;
     }
 
+    /**
+     * Counts the primes below {@code limit} {@code times} times over (the simulated warm-up's
+     * extra work, see {@link WarmUp}) and returns the count.
+     */
+    public static int countBelow(int limit, int times) {
+        int count = 0;
+        for (int i = 0; i < times; i++) {
+            count = countBelow(limit);
+        }
+        return count;
+    }
+
     private static boolean isOddPrime(int n) {
         // d * d cannot overflow: n <= Scenario.MAX_PRIME_LIMIT, so d stays below 4,500
         for (int d = 3; d * d <= n; d += 2) {

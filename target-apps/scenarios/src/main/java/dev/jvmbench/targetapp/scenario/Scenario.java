@@ -54,6 +54,47 @@ public final class Scenario {
         return limit;
     }
 
+    /** Validates {@code retainKb} and {@code garbageKb} of the sleep scenario (0 = none). */
+    public static int kilobytes(String name, Integer value) {
+        int kb = value == null ? 0 : value;
+        if (kb < 0 || kb > HeapLoad.MAX_KB) {
+            throw new InvalidParameterException(name, "must be between 0 and " + HeapLoad.MAX_KB + " (KB)");
+        }
+        return kb;
+    }
+
+    /** Validates {@code freezeAfterRequests} of the sleep scenario (0 = never). */
+    public static long freezeAfter(String name, Long value) {
+        long n = value == null ? 0 : value;
+        if (n < 0 || n > Freeze.MAX_REQUESTS) {
+            throw new InvalidParameterException(name, "must be between 0 (never) and " + Freeze.MAX_REQUESTS);
+        }
+        return n;
+    }
+
+    /** Validates {@code coldFactor} of the cpu scenario (1 = no simulated warm-up). */
+    public static int coldFactor(String name, Integer value) {
+        int factor = value == null ? WarmUp.DEFAULT_COLD_FACTOR : value;
+        if (factor < 1 || factor > WarmUp.MAX_COLD_FACTOR) {
+            throw new InvalidParameterException(name, "must be between 1 and " + WarmUp.MAX_COLD_FACTOR);
+        }
+        return factor;
+    }
+
+    /** Validates {@code warmSeconds} of the cpu scenario. */
+    public static int warmSeconds(String name, Integer value) {
+        int seconds = value == null ? WarmUp.DEFAULT_WARM_SECONDS : value;
+        if (seconds < 1 || seconds > WarmUp.MAX_WARM_SECONDS) {
+            throw new InvalidParameterException(name, "must be between 1 and " + WarmUp.MAX_WARM_SECONDS + " (seconds)");
+        }
+        return seconds;
+    }
+
+    /** An on/off switch: absent is off (Spring turns 1/0 and true/false into it, and anything else into a 400). */
+    public static boolean flag(Boolean value) {
+        return value != null && value;
+    }
+
     /** Whether the calling code runs on a virtual thread (the {@code virtualThread} body field). */
     public static boolean onVirtualThread() {
         return Thread.currentThread().isVirtual();

@@ -14,20 +14,25 @@ public sealed interface ScenarioResult {
 
     boolean virtualThread();
 
-    record Cpu(String scenario, String threadModel, boolean virtualThread, int limit, int primes,
-               double elapsedMs) implements ScenarioResult {
+    /**
+     * @param repetitions how many times the primes were counted (1, more during a simulated warm-up)
+     * @param eventLoop   whether the counting ran on a Netty event loop (WebFlux {@code onEventLoop=1})
+     */
+    record Cpu(String scenario, String threadModel, boolean virtualThread, int limit, int primes, int repetitions,
+               boolean eventLoop, double elapsedMs) implements ScenarioResult {
     }
 
-    record Sleep(String scenario, String threadModel, boolean virtualThread, long ms, double elapsedMs)
-            implements ScenarioResult {
+    record Sleep(String scenario, String threadModel, boolean virtualThread, long ms, int retainKb, int garbageKb,
+                 double elapsedMs) implements ScenarioResult {
     }
 
     record Pinning(String scenario, String threadModel, boolean virtualThread, long ms, int monitor,
                    double elapsedMs) implements ScenarioResult {
     }
 
+    /** @param leakedConnection whether the request left its own upstream connection open (leakConnections=1) */
     record IoHttp(String scenario, String threadModel, boolean virtualThread, int upstreamStatus,
-                  double elapsedMs) implements ScenarioResult {
+                  boolean leakedConnection, double elapsedMs) implements ScenarioResult {
     }
 
     record IoDb(String scenario, String threadModel, boolean virtualThread, double seconds, int poolSize,

@@ -28,6 +28,15 @@ public final class UpstreamFailedException extends RuntimeException {
                 "upstream request failed: " + cause.getClass().getSimpleName());
     }
 
+    /**
+     * The client's own connection pool refused the request (Reactor Netty's pending-acquire
+     * queue full, or its acquire timeout): busy (503), not an upstream error.
+     */
+    public static UpstreamFailedException poolExhausted(String scenario, Throwable cause) {
+        return new UpstreamFailedException(scenario, -1, true,
+                "no upstream connection from the client's pool: " + cause.getClass().getSimpleName());
+    }
+
     public String scenario() {
         return scenario;
     }

@@ -1,12 +1,15 @@
 package dev.jvmbench.targetapp.webflux;
 
 import dev.jvmbench.targetapp.scenario.DbUpstream;
+import dev.jvmbench.targetapp.scenario.Freeze;
+import dev.jvmbench.targetapp.scenario.HeapLoad;
 import dev.jvmbench.targetapp.scenario.Pinning;
 import dev.jvmbench.targetapp.scenario.Primes;
 import dev.jvmbench.targetapp.scenario.Scenario;
 import dev.jvmbench.targetapp.scenario.ScenarioResult;
 import dev.jvmbench.targetapp.scenario.Stopwatch;
 import dev.jvmbench.targetapp.scenario.ThreadModel;
+import dev.jvmbench.targetapp.scenario.WarmUp;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,10 +30,14 @@ import static dev.jvmbench.targetapp.scenario.Scenario.onVirtualThread;
  * <li>cpu: on {@code Schedulers.parallel()}, Reactor's scheduler for CPU-bound work (one thread
  * per CPU). Computing on the Netty event loop itself made the event loop, once free, sometimes
  * leave the next request of that keep-alive connection unanswered (seen about one time in four
- * on a 1-CPU container, never without the cpu request before it); parallel() keeps the event
- * loops for I/O and still has as many threads as CPUs, so saturation and the starved monitoring
- * of the field reports show as before</li>
- * <li>sleep: {@code Mono.delay}, a timer; no thread waits</li>
+ * on a 1-CPU container, never without the cpu request before it; Reactor Netty's fault, which
+ * {@link WebfluxTargetApplication} now also works around with
+ * {@code reactor.netty.http.server.lastFlushWhenNoRead}); parallel() keeps the event loops for
+ * I/O. {@code onEventLoop=1} computes on the event loop that read the request, the field
+ * report's mistake (slide 18): while every event loop computes, no other request on their
+ * connections, the Prometheus scrape included, is even read</li>
+ * <li>sleep: {@code Mono.delay}, a timer; no thread waits. {@code retainKb} is held until the
+ * timer fires ({@code Mono.using})</li>
  * <li>io-http: WebClient, non-blocking</li>
  * <li>pinning: blocking code must leave the event loop: {@code Schedulers.boundedElastic()}
  * (Reactor's documented place for it; by default 10 x CPUs platform threads, so that pool is
@@ -49,32 +56,60 @@ class ScenarioController {
     private final DbUpstream db;
     private final Scheduler dbScheduler;
     private final Pinning pinning;
+    private final HeapLoad heap;
+    private final Freeze freeze;
+    private final WarmUp warmUp;
 
     ScenarioController(HttpUpstream http, DbUpstream db, @Qualifier("dbScheduler") Scheduler dbScheduler,
-                       Pinning pinning) {
+                       Pinning pinning, HeapLoad heap, Freeze freeze, WarmUp warmUp) {
         this.http = http;
         this.db = db;
         this.dbScheduler = dbScheduler;
         this.pinning = pinning;
+        this.heap = heap;
+        this.freeze = freeze;
+        this.warmUp = warmUp;
     }
 
     @GetMapping("/cpu")
-    Mono<ResponseEntity<ScenarioResult>> cpu(@RequestParam(required = false) Integer limit) {
+    Mono<ResponseEntity<ScenarioResult>> cpu(@RequestParam(required = false) Integer limit,
+                                             @RequestParam(required = false) Integer coldFactor,
+                                             @RequestParam(required = false) Integer warmSeconds,
+                                             @RequestParam(required = false) Boolean onEventLoop) {
         int n = Scenario.primeLimit("limit", limit);
-        return Mono.fromCallable(() -> {
+        int cold = Scenario.coldFactor("coldFactor", coldFactor);
+        int warm = Scenario.warmSeconds("warmSeconds", warmSeconds);
+        Mono<ResponseEntity<ScenarioResult>> work = Mono.fromCallable(() -> {
             Stopwatch watch = Stopwatch.start();
-            int primes = Primes.countBelow(n);
-            return respond(new ScenarioResult.Cpu(Scenario.CPU, MODEL, onVirtualThread(), n, primes, watch.elapsedMs()));
-        }).subscribeOn(Schedulers.parallel());
+            int repetitions = warmUp.repetitions(cold, warm);
+            int primes = Primes.countBelow(n, repetitions);
+            return respond(new ScenarioResult.Cpu(Scenario.CPU, MODEL, onVirtualThread(), n, primes, repetitions,
+                    onEventLoop(), watch.elapsedMs()));
+        });
+        // without subscribeOn the callable runs where WebFlux subscribes: the event loop that read the request
+        return Scenario.flag(onEventLoop) ? work : work.subscribeOn(Schedulers.parallel());
     }
 
     @GetMapping("/sleep")
-    Mono<ResponseEntity<ScenarioResult>> sleep(@RequestParam(required = false) Long ms) {
+    Mono<ResponseEntity<ScenarioResult>> sleep(@RequestParam(required = false) Long ms,
+                                               @RequestParam(required = false) Integer retainKb,
+                                               @RequestParam(required = false) Integer garbageKb,
+                                               @RequestParam(required = false) Long freezeAfterRequests) {
         long millis = Scenario.millis("ms", ms, Scenario.DEFAULT_SLEEP_MS);
+        int retain = Scenario.kilobytes("retainKb", retainKb);
+        int garbage = Scenario.kilobytes("garbageKb", garbageKb);
+        long freezeAfter = Scenario.freezeAfter("freezeAfterRequests", freezeAfterRequests);
         return Mono.defer(() -> {
+            if (freeze.countAndCheck(freezeAfter)) {
+                return FreezeFilter.hang(freeze);
+            }
             Stopwatch watch = Stopwatch.start();
-            return Mono.delay(Duration.ofMillis(millis)).map(tick -> respond(
-                    new ScenarioResult.Sleep(Scenario.SLEEP, MODEL, onVirtualThread(), millis, watch.elapsedMs())));
+            // an OutOfMemoryError here is not caught: Reactor rethrows JVM-fatal errors, Reactor Netty logs it
+            heap.allocateGarbage(garbage);
+            return Mono.using(() -> heap.retain(retain),
+                    held -> Mono.delay(Duration.ofMillis(millis)).map(tick -> respond(new ScenarioResult.Sleep(
+                            Scenario.SLEEP, MODEL, onVirtualThread(), millis, retain, garbage, watch.elapsedMs()))),
+                    HeapLoad.Retained::close);
         });
     }
 
@@ -90,11 +125,12 @@ class ScenarioController {
     }
 
     @GetMapping("/io-http")
-    Mono<ResponseEntity<ScenarioResult>> ioHttp() {
+    Mono<ResponseEntity<ScenarioResult>> ioHttp(@RequestParam(required = false) Boolean leakConnections) {
+        boolean leak = Scenario.flag(leakConnections);
         return Mono.defer(() -> {
             Stopwatch watch = Stopwatch.start();
-            return http.get().map(status -> respond(new ScenarioResult.IoHttp(Scenario.IO_HTTP, MODEL,
-                    onVirtualThread(), status, watch.elapsedMs())));
+            return http.get(leak).map(status -> respond(new ScenarioResult.IoHttp(Scenario.IO_HTTP, MODEL,
+                    onVirtualThread(), status, leak, watch.elapsedMs())));
         });
     }
 
@@ -108,6 +144,15 @@ class ScenarioController {
             return respond(new ScenarioResult.IoDb(Scenario.IO_DB, MODEL, onVirtualThread(), s, db.poolSize(),
                     watch.elapsedMs()));
         }).subscribeOn(dbScheduler);
+    }
+
+    /**
+     * Whether this is a Netty event loop: Boot's server loops are named webflux-http-epoll-N
+     * (webflux-http-nio-N without native transport), Reactor Netty's global ones reactor-http-*.
+     */
+    static boolean onEventLoop() {
+        String name = Thread.currentThread().getName();
+        return name.startsWith("webflux-http-") || name.startsWith("reactor-http-");
     }
 
     private static ResponseEntity<ScenarioResult> respond(ScenarioResult result) {

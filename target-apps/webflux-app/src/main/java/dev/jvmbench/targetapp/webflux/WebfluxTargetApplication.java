@@ -1,7 +1,13 @@
 package dev.jvmbench.targetapp.webflux;
 
 import dev.jvmbench.targetapp.scenario.DbUpstream;
+import dev.jvmbench.targetapp.scenario.FailureLog;
+import dev.jvmbench.targetapp.scenario.Freeze;
+import dev.jvmbench.targetapp.scenario.HeapLoad;
+import dev.jvmbench.targetapp.scenario.HttpClientSettings;
+import dev.jvmbench.targetapp.scenario.LeakedConnections;
 import dev.jvmbench.targetapp.scenario.Pinning;
+import dev.jvmbench.targetapp.scenario.WarmUp;
 import dev.jvmbench.targetapp.scenario.UpstreamSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -67,5 +73,38 @@ public class WebfluxTargetApplication {
     @Bean
     Pinning pinning() {
         return new Pinning();
+    }
+
+    @Bean
+    HttpClientSettings httpClientSettings(Environment environment) {
+        Binder binder = Binder.get(environment);
+        return HttpClientSettings.of(binder.bind("bench.http-client.executor", String.class).orElse(null),
+                binder.bind("bench.http-client.max-connections", String.class).orElse(null),
+                binder.bind("bench.http-client.pending-acquire-max", String.class).orElse(null));
+    }
+
+    @Bean(destroyMethod = "close")
+    FailureLog failureLog() {
+        return new FailureLog();
+    }
+
+    @Bean
+    HeapLoad heapLoad(ObjectProvider<MeterRegistry> registry) {
+        return new HeapLoad(registry.getIfAvailable());
+    }
+
+    @Bean(destroyMethod = "close")
+    LeakedConnections leakedConnections(ObjectProvider<MeterRegistry> registry) {
+        return new LeakedConnections(registry.getIfAvailable());
+    }
+
+    @Bean(destroyMethod = "close")
+    Freeze freeze() {
+        return new Freeze();
+    }
+
+    @Bean
+    WarmUp warmUp() {
+        return new WarmUp();
     }
 }

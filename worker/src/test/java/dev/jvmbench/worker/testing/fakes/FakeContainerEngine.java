@@ -11,6 +11,7 @@ import dev.jvmbench.worker.container.ContainerSummary;
 import dev.jvmbench.worker.container.EngineVersion;
 import dev.jvmbench.worker.container.ExecResult;
 import dev.jvmbench.worker.container.ImageSummary;
+import dev.jvmbench.worker.container.LogLine;
 import dev.jvmbench.worker.container.ReadinessStrategy;
 import dev.jvmbench.worker.container.RunningContainer;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -95,6 +97,7 @@ public final class FakeContainerEngine implements ContainerEngine {
     private final Map<String, RuntimeException> failures = new HashMap<>();
     private final Map<String, Supplier<byte[]>> files = new HashMap<>();
     private String appLogs = "app started\n";
+    private List<LogLine> appLogLines;
     private AppAnswers appAnswers = FakeContainerEngine::stockApp;
 
     /** An engine that has these images (the stock apps' and upstreams' by default: see {@link #withImages}). */
@@ -109,7 +112,10 @@ public final class FakeContainerEngine implements ContainerEngine {
         return this;
     }
 
-    /** Makes an operation ({@code start:<role>}, {@code stop}, {@code copyFile}, {@code findManaged}, {@code logs}) throw. */
+    /**
+     * Makes an operation ({@code start:<role>}, {@code stop}, {@code copyFile}, {@code copyDirectory},
+     * {@code findManaged}, {@code logs}) throw.
+     */
     public FakeContainerEngine failOn(String operation, RuntimeException failure) {
         failures.put(operation, failure);
         return this;
@@ -129,6 +135,12 @@ public final class FakeContainerEngine implements ContainerEngine {
 
     public FakeContainerEngine appLogs(String logs) {
         appLogs = logs;
+        return this;
+    }
+
+    /** The app's log lines with their time stamps; by default {@link #appLogs}' lines, all stamped at the epoch. */
+    public FakeContainerEngine appLogLines(List<LogLine> lines) {
+        appLogLines = List.copyOf(lines);
         return this;
     }
 
@@ -252,6 +264,16 @@ public final class FakeContainerEngine implements ContainerEngine {
     }
 
     @Override
+    public List<LogLine> logLines(RunningContainer container) {
+        fail("logs");
+        if (!find(container).role().equals(ContainerLabels.ROLE_APP)) {
+            return List.of();
+        }
+        return appLogLines != null ? appLogLines
+                : appLogs.lines().map(line -> new LogLine(Instant.EPOCH, line)).toList();
+    }
+
+    @Override
     public ExecResult exec(RunningContainer container, List<String> command, Duration timeout) {
         return new ExecResult(0, "", "");
     }
@@ -276,6 +298,41 @@ public final class FakeContainerEngine implements ContainerEngine {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The files under {@code pathInContainer} (see {@link #file}), written below {@code targetDirectory}. */
+    @Override
+    public List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory,
+                                    long maxBytes) {
+        fail("copyDirectory");
+        find(container);
+        String prefix = pathInContainer.endsWith("/") ? pathInContainer : pathInContainer + "/";
+        List<Path> written = new ArrayList<>();
+        long bytes = 0;
+        try {
+            Files.createDirectories(targetDirectory);
+            for (Map.Entry<String, Supplier<byte[]>> file : Map.copyOf(files).entrySet()) {
+                if (!file.getKey().startsWith(prefix)) {
+                    continue;
+                }
+                byte[] content = file.getValue().get();
+                bytes += content.length;
+                if (bytes > maxBytes) {
+                    throw new ContainerEngineException("copy directory " + pathInContainer + ": more than " + maxBytes
+                            + " bytes");
+                }
+                Path target = targetDirectory.resolve(file.getKey().substring(prefix.length()));
+                Files.createDirectories(target.getParent());
+                Files.write(target, content);
+                written.add(target);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (written.isEmpty()) {
+            throw new ContainerEngineException("no such directory in " + container.name() + ": " + pathInContainer);
+        }
+        return written;
     }
 
     @Override

@@ -2,12 +2,19 @@ package dev.jvmbench.worker.testing.fakes;
 
 import dev.jvmbench.worker.probe.ContainerProbe;
 import dev.jvmbench.worker.probe.ContainerProbes;
+import dev.jvmbench.worker.probe.ContainerSecond;
 import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.TcpState;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** Probes that answer a fixed, plausible window (half the CPU limit, 200 MB, 30 threads) and remember being closed. */
+/**
+ * Probes that answer a fixed, plausible window (half the CPU limit, 200 MB, 30 threads, 60
+ * descriptors, 20 established connections) and remember being closed.
+ */
 public final class FakeContainerProbes implements ContainerProbes {
 
     public static final class Probe implements ContainerProbe {
@@ -16,7 +23,18 @@ public final class FakeContainerProbes implements ContainerProbes {
         @Override
         public ContainerWindow window(Instant from, Instant to) {
             double seconds = Math.max(0.001, (to.toEpochMilli() - from.toEpochMilli()) / 1000.0);
-            return new ContainerWindow(from, to, 4, seconds * 0.5, 50.0, 0, 0.0, 200.0, 220.0, 1000, 30);
+            return new ContainerWindow(from, to, 4, seconds * 0.5, 50.0, 0, 0.0, 200.0, 220.0, 1000, 30,
+                    60, 20, 0, 0, 20_000L);
+        }
+
+        @Override
+        public List<ContainerSecond> seconds(Instant from, Instant to) {
+            List<ContainerSecond> seconds = new ArrayList<>();
+            for (Instant s = from.truncatedTo(ChronoUnit.SECONDS); s.isBefore(to); s = s.plusSeconds(1)) {
+                seconds.add(new ContainerSecond(s, s, s.plusSeconds(1), 4, 0.5, 50.0, 0L, 0.0, 200.0, 220.0, 30,
+                        60, 22, Map.of(TcpState.ESTABLISHED, 20, TcpState.LISTEN, 1)));
+            }
+            return seconds;
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.testing.fakes;
 
+import dev.jvmbench.loadgen.protocol.SecondStats;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.load.LoadGenerator;
@@ -112,6 +113,20 @@ public final class FakeLoadGenerators implements LoadGeneratorFactory {
         }
         double seconds = Math.max(0.001, Duration.between(start, end).toNanos() / 1e9);
         return new LevelResult(request.model(), request.level(), start, end, seconds, requests, requests, 0, Map.of(),
-                10, 12, 15, 20, requests / seconds, null, null, requests / seconds, request.level(), 20.0, 2);
+                10, 12, 15, 20, requests / seconds, null, null, requests / seconds, request.level(), 20.0, 2,
+                rows(start, seconds, requests, request.level()), List.of(), null);
+    }
+
+    /** One row per whole second of the window, the requests spread evenly over them, all in 10-20 ms. */
+    public static List<SecondStats> rows(Instant start, double seconds, long requests, int inFlight) {
+        int count = (int) Math.ceil(seconds - 1e-9);
+        List<SecondStats> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            long perSecond = requests / count + (i < requests % count ? 1 : 0);
+            rows.add(new SecondStats(start.toEpochMilli() + i * 1000L, perSecond, perSecond, 0,
+                    perSecond == 0 ? null : 10, perSecond == 0 ? null : 12, perSecond == 0 ? null : 15,
+                    perSecond == 0 ? null : 20, inFlight, (double) inFlight, inFlight, Map.of()));
+        }
+        return rows;
     }
 }

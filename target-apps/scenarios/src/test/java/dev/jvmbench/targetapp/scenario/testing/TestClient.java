@@ -32,9 +32,16 @@ public final class TestClient {
     }
 
     private final int port;
+    private final Duration readTimeout;
 
     public TestClient(int port) {
+        this(port, READ_TIMEOUT);
+    }
+
+    /** A client that gives up on an answer after {@code readTimeout} (for an app that stopped answering). */
+    public TestClient(int port, Duration readTimeout) {
         this.port = port;
+        this.readTimeout = readTimeout;
     }
 
     public Response get(String pathAndQuery) {
@@ -42,7 +49,7 @@ public final class TestClient {
             var connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + pathAndQuery).toURL()
                     .openConnection();
             connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
-            connection.setReadTimeout((int) READ_TIMEOUT.toMillis());
+            connection.setReadTimeout((int) readTimeout.toMillis());
             int status = connection.getResponseCode();
             String body;
             try (InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream()) {

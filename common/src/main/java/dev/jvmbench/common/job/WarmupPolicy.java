@@ -1,0 +1,66 @@
+package dev.jvmbench.common.job;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import java.util.Locale;
+
+/**
+ * How a run warms up before it measures. {@code fixed}: every level first runs the load
+ * profile's {@code warmupSeconds}. {@code adaptive}: the run's first level (every level with
+ * {@code everyLevel}) keeps loading the app in 5-second slices until the steadiness test of its
+ * per-second series holds over the last {@code windowSeconds}, at least {@code warmupSeconds}
+ * and at most {@code maxSeconds} (docs/statistics.md, "Adaptive warm-up"); the warm-up used is
+ * stored with the point. Adaptive is the default for an uploaded JAR (a JIT warming up a real
+ * app takes a minute where a stock scenario takes seconds); fixed for the rest.
+ */
+public record WarmupPolicy(
+        Mode mode,
+        @Min(value = 10, message = "must be between 10 and 3600 seconds") @Max(value = 3600, message = "must be between 10 and 3600 seconds")
+        Integer maxSeconds,
+        @Min(value = 6, message = "must be between 6 and 300 seconds") @Max(value = 300, message = "must be between 6 and 300 seconds")
+        Integer windowSeconds,
+        @DecimalMin(value = "0.5", message = "must be between 0.5 and 50 percent")
+        @DecimalMax(value = "50", message = "must be between 0.5 and 50 percent") Double tolerancePercent,
+        Boolean everyLevel) {
+
+    public static final int DEFAULT_MAX_SECONDS = 180;
+    public static final int DEFAULT_WINDOW_SECONDS = 15;
+    public static final double DEFAULT_TOLERANCE_PERCENT = 5.0;
+    public static final WarmupPolicy FIXED = new WarmupPolicy(Mode.FIXED, null, null, null, null).normalized();
+    public static final WarmupPolicy ADAPTIVE = new WarmupPolicy(Mode.ADAPTIVE, null, null, null, null).normalized();
+
+    public enum Mode {
+        FIXED, ADAPTIVE;
+
+        @JsonValue
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        @JsonCreator
+        public static Mode of(String value) {
+            return WireEnums.parse(Mode.class, value);
+        }
+    }
+
+    WarmupPolicy normalized() {
+        return new WarmupPolicy(mode == null ? Mode.FIXED : mode,
+                maxSeconds == null ? DEFAULT_MAX_SECONDS : maxSeconds,
+                windowSeconds == null ? DEFAULT_WINDOW_SECONDS : windowSeconds,
+                tolerancePercent == null ? DEFAULT_TOLERANCE_PERCENT : tolerancePercent,
+                everyLevel != null && everyLevel);
+    }
+
+    public boolean adaptive() {
+        return mode == Mode.ADAPTIVE;
+    }
+
+    /** Whether level {@code levelIndex} warms up adaptively. */
+    public boolean adaptiveAt(int levelIndex) {
+        return adaptive() && (levelIndex == 0 || Boolean.TRUE.equals(everyLevel));
+    }
+}

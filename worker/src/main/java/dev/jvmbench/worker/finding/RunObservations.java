@@ -1,0 +1,65 @@
+package dev.jvmbench.worker.finding;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What only the whole run shows, once the app has stopped: its JFR recording (possibly partial)
+ * and its log. Every part may be missing (no recording, an app without a log).
+ *
+ * @param jvm          what the JVM saw; null without a readable recording
+ * @param recording    how the recording was read: "complete", "partial" (chunks of a JVM that did not
+ *                     end cleanly), or "lost"
+ * @param errors       OutOfMemoryErrors the JVM threw, from JFR and the log, first seen first
+ * @param levels       per measured level: GC, heap and pinning from JFR, by level index
+ * @param logHits      named patterns found in the app's log (e.g. a client pool refusing), by pattern id
+ */
+public record RunObservations(JvmView jvm, String recording, List<OutOfMemory> errors,
+                              Map<Integer, LevelJvm> levels, Map<String, List<LogHit>> logHits) {
+
+    public RunObservations {
+        errors = List.copyOf(errors);
+        levels = Map.copyOf(levels);
+        logHits = Map.copyOf(logHits);
+    }
+
+    /**
+     * @param availableProcessors what the JVM uses (ActiveProcessorCount / container support)
+     * @param containerMemoryMb   the memory limit as the JVM sees it, null when it sees none
+     * @param maxHeapMb           the max heap
+     * @param maxHeapErgonomic    whether the max heap is the JVM's own choice (not -Xmx / MaxRAMPercentage)
+     */
+    public record JvmView(String vendor, String version, int availableProcessors, Long containerMemoryMb,
+                          long maxHeapMb, boolean maxHeapErgonomic, String gc) {
+    }
+
+    /** @param kind "Java heap space", "Metaspace", "Direct buffer memory", "unable to create native thread", ... */
+    public record OutOfMemory(Instant at, String kind, String thread, String source, String line, int count) {
+
+        public boolean heap() {
+            return kind != null && (kind.contains("heap space") || kind.contains("GC overhead"));
+        }
+    }
+
+    /**
+     * @param pins groups of pinned virtual threads by the application frame that pinned them
+     */
+    public record LevelJvm(Double gcPauseMsPerSecond, Double heapAfterGcMaxMb, List<PinGroup> pins) {
+
+        public LevelJvm {
+            pins = pins == null ? List.of() : List.copyOf(pins);
+        }
+    }
+
+    /** @param frame the first application frame; context: a few frames below and above it */
+    public record PinGroup(String frame, long count, double totalMs, List<String> context, Instant first) {
+
+        public PinGroup {
+            context = List.copyOf(context);
+        }
+    }
+
+    public record LogHit(Instant at, String line) {
+    }
+}

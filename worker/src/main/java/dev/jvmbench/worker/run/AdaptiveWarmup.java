@@ -1,0 +1,109 @@
+package dev.jvmbench.worker.run;
+
+import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.job.WarmupPolicy;
+import dev.jvmbench.common.series.PointSeries;
+import dev.jvmbench.common.series.SeriesMetric;
+import dev.jvmbench.common.stats.Steadiness;
+import dev.jvmbench.loadgen.protocol.SecondStats;
+import dev.jvmbench.worker.load.LevelRequest;
+import dev.jvmbench.worker.load.LevelResult;
+import dev.jvmbench.worker.load.LoadGenerator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * Warm-up until steady (docs/statistics.md, "Adaptive warm-up"): the level's load runs in slices
+ * of {@value #SLICE_SECONDS} s; after each, the steadiness test runs on the last {@code
+ * windowSeconds} of its per-second throughput (median latency for the open model). Two checks in
+ * a row that find the window steady, with a fitted drift within the tolerance, end it; so do the
+ * policy's maximum and a stop the run was asked for (cancel, shutdown). Never shorter than the
+ * load profile's {@code warmupSeconds}.
+ *
+ * <p>Each slice is a simulation of its own, whose first second ramps its users up: that second
+ * is left out of the test (it would look like noise every slice), not out of the stored series.
+ */
+final class AdaptiveWarmup {
+
+    static final int SLICE_SECONDS = 5;
+    static final int CHECKS_IN_A_ROW = 2;
+
+    /**
+     * @param seconds the warm-up it took
+     * @param steady  whether it ended steady (false: the maximum or a stop ended it)
+     * @param series  every slice's rows as one series
+     * @param last    the last test of the window; null when it never ran
+     */
+    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last) {
+    }
+
+    private AdaptiveWarmup() {
+    }
+
+    /**
+     * @param slice   the request of one slice of the given length (no warm-up of its own)
+     * @param stopped whether the run was asked to stop (checked between slices)
+     */
+    static Outcome run(LoadGenerator generator, Function<Duration, LevelRequest> slice, WarmupPolicy policy,
+                       int minSeconds, LoadModel model, BooleanSupplier stopped) {
+        List<SecondStats> rows = new ArrayList<>();
+        List<Double> tested = new ArrayList<>();
+        int seconds = 0;
+        int steadyChecks = 0;
+        Steadiness.Result last = null;
+        double tolerance = policy.tolerancePercent() / 100;
+        while (seconds < policy.maxSeconds() && !stopped.getAsBoolean()) {
+            int length = Math.min(SLICE_SECONDS, policy.maxSeconds() - seconds);
+            LevelResult result = generator.runLevel(slice.apply(Duration.ofSeconds(length)));
+            seconds += length;
+            List<SecondStats> sliceRows = result.series();
+            rows.addAll(sliceRows);
+            for (int i = 1; i < sliceRows.size(); i++) {
+                tested.add(value(sliceRows.get(i), model));
+            }
+            if (seconds < minSeconds || tested.size() < policy.windowSeconds()) {
+                continue;
+            }
+            last = Steadiness.test(tested.subList(tested.size() - policy.windowSeconds(), tested.size()), tolerance);
+            boolean steady = last.steady() && last.drift() != null && Math.abs(last.drift()) <= tolerance;
+            steadyChecks = steady ? steadyChecks + 1 : 0;
+            if (steadyChecks >= CHECKS_IN_A_ROW) {
+                return new Outcome(seconds, true, series(rows), last);
+            }
+        }
+        return new Outcome(seconds, false, series(rows), last);
+    }
+
+    private static Double value(SecondStats row, LoadModel model) {
+        return model == LoadModel.OPEN ? (row.p50() == null ? null : row.p50().doubleValue()) : (double) row.successes();
+    }
+
+    /** The slices' rows as one series from the first slice's start; a row lands in the second it started in. */
+    static PointSeries series(List<SecondStats> rows) {
+        if (rows.isEmpty()) {
+            return null;
+        }
+        long start = rows.getFirst().startMs();
+        long end = rows.getLast().startMs() + 1000;
+        int seconds = (int) Math.ceil((end - start) / 1000.0);
+        PointSeries.Builder series = PointSeries.over(Instant.ofEpochMilli(start), seconds)
+                .column(SeriesMetric.THROUGHPUT).column(SeriesMetric.STARTED).column(SeriesMetric.ERRORS)
+                .column(SeriesMetric.LATENCY_P50).column(SeriesMetric.LATENCY_P95).column(SeriesMetric.LATENCY_P99)
+                .column(SeriesMetric.IN_FLIGHT);
+        for (SecondStats row : rows) {
+            Instant at = Instant.ofEpochMilli(row.startMs() + 500);
+            series.put(SeriesMetric.THROUGHPUT, at, (double) row.successes());
+            series.put(SeriesMetric.STARTED, at, (double) row.started());
+            series.put(SeriesMetric.ERRORS, at, (double) row.errors());
+            series.put(SeriesMetric.LATENCY_P50, at, row.p50() == null ? null : row.p50().doubleValue());
+            series.put(SeriesMetric.LATENCY_P95, at, row.p95() == null ? null : row.p95().doubleValue());
+            series.put(SeriesMetric.LATENCY_P99, at, row.p99() == null ? null : row.p99().doubleValue());
+            series.put(SeriesMetric.IN_FLIGHT, at, row.inFlightMean());
+        }
+        return series.build();
+    }
+}

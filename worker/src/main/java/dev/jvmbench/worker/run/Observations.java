@@ -1,0 +1,127 @@
+package dev.jvmbench.worker.run;
+
+import dev.jvmbench.common.jvm.JvmFacts;
+import dev.jvmbench.common.jvm.Recording;
+import dev.jvmbench.worker.finding.RunObservations;
+import dev.jvmbench.worker.probe.JfrAnalyzer;
+import dev.jvmbench.worker.probe.JvmSecond;
+import dev.jvmbench.worker.probe.LogScan;
+import dev.jvmbench.worker.probe.OutOfMemory;
+import dev.jvmbench.worker.probe.PinnedSite;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the finding rules read of a whole run: its recording (possibly partial, possibly none)
+ * and its app's time-stamped log, reduced to the JVM's view, the errors it threw, each level's
+ * GC, heap and pinning, and the log's named patterns.
+ */
+final class Observations {
+
+    private static final double BYTES_PER_MB = 1024 * 1024;
+
+    private Observations() {
+    }
+
+    /** A run whose recording was lost: only its log speaks. */
+    static RunObservations fromLog(List<LogScan.Line> log) {
+        return new RunObservations(null, Recording.LOST.wireName(), errors(log, null), Map.of(), hits(log));
+    }
+
+    static RunObservations of(JfrAnalyzer recording, List<MeasuredLevel> measured, List<LogScan.Line> log) {
+        Map<Integer, RunObservations.LevelJvm> levels = new LinkedHashMap<>();
+        for (MeasuredLevel level : measured) {
+            levels.put(level.levelIndex(), levelJvm(recording, level));
+        }
+        JvmFacts facts = recording.facts().orElse(null);
+        return new RunObservations(view(facts), recording(recording).wireName(), errors(log, recording), levels,
+                hits(log));
+    }
+
+    static Recording recording(JfrAnalyzer recording) {
+        return recording.source().complete() ? Recording.COMPLETE : Recording.PARTIAL;
+    }
+
+    /**
+     * GC, heap and pinning of one level. A complete recording answers its windows; a partial one
+     * ends where the JVM stopped flushing, so its per-second figures stand for what it covers.
+     */
+    static RunObservations.LevelJvm levelJvm(JfrAnalyzer recording, MeasuredLevel level) {
+        List<JvmSecond> seconds = recording.seconds(level.start(), level.end());
+        Double heapAfterGcMax = seconds.stream().filter(JvmSecond::covered).map(JvmSecond::heapAfterGcMb)
+                .filter(Objects::nonNull).max(Double::compare).orElse(null);
+        List<RunObservations.PinGroup> pins = recording.pinnedSites(level.start(), level.end()).stream()
+                .map(site -> new RunObservations.PinGroup(site.frame(), site.count(),
+                        site.totalPinned().toNanos() / 1e6, context(site), level.start()))
+                .toList();
+        return new RunObservations.LevelJvm(gcPauseMsPerSecond(seconds), heapAfterGcMax, pins);
+    }
+
+    /** GC pause time per covered second of the level; null when the recording covers none of it. */
+    static Double gcPauseMsPerSecond(List<JvmSecond> seconds) {
+        List<JvmSecond> covered = seconds.stream().filter(JvmSecond::covered).toList();
+        if (covered.isEmpty()) {
+            return null;
+        }
+        return covered.stream().mapToDouble(s -> s.gcPauseMs() == null ? 0 : s.gcPauseMs()).sum() / covered.size();
+    }
+
+    /** Mean of the heap used per covered second; null when none is covered. */
+    static Double heapMeanMb(List<JvmSecond> seconds) {
+        return seconds.stream().filter(JvmSecond::covered).map(JvmSecond::heapUsedMaxMb).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).average().stream().boxed().findFirst().orElse(null);
+    }
+
+    private static List<String> context(PinnedSite site) {
+        List<String> context = new ArrayList<>(site.context());
+        site.pinnedReasons().forEach(reason -> context.add("reason: " + reason));
+        return context;
+    }
+
+    static RunObservations.JvmView view(JvmFacts facts) {
+        if (facts == null || facts.cpuCount() == null || facts.heapMaxBytes() == null) {
+            return null;
+        }
+        Long memoryMb = facts.containerMemoryLimitBytes() == null || facts.containerMemoryLimitBytes() < 0 ? null
+                : Math.round(facts.containerMemoryLimitBytes() / BYTES_PER_MB);
+        // MaxHeapSize set by -Xmx or a RAM percentage shows a Command line / Environment origin
+        boolean ergonomic = facts.flag("MaxHeapSize").map(flag -> flag.origin().equals("Ergonomic")).orElse(true)
+                && facts.flag("MaxRAMPercentage").isEmpty() && facts.flag("MaxRAM").isEmpty();
+        String gc = facts.oldCollector() == null ? facts.youngCollector() : facts.oldCollector();
+        return new RunObservations.JvmView(facts.vendor(), facts.runtimeVersion(), facts.cpuCount(), memoryMb,
+                Math.round(facts.heapMaxBytes() / BYTES_PER_MB), ergonomic, gc);
+    }
+
+    /**
+     * The OutOfMemoryErrors of the log and the recording, one per kind (a full heap fails in
+     * every thread that allocates: one finding, with the first thread and the count), first seen first.
+     */
+    static List<RunObservations.OutOfMemory> errors(List<LogScan.Line> log, JfrAnalyzer recording) {
+        List<OutOfMemory> all = new ArrayList<>(LogScan.outOfMemoryErrors(log));
+        if (recording != null) {
+            all.addAll(recording.outOfMemoryErrors());
+        }
+        Map<String, List<OutOfMemory>> byKind = new LinkedHashMap<>();
+        all.stream().sorted(Comparator.comparing(OutOfMemory::at, Comparator.nullsLast(Comparator.naturalOrder())))
+                .forEach(oom -> byKind.computeIfAbsent(oom.kind().wireName(), k -> new ArrayList<>()).add(oom));
+        return byKind.values().stream().map(same -> {
+            OutOfMemory first = same.getFirst();
+            String kind = first.message() == null || first.message().isBlank() ? first.kind().wireName() : first.message();
+            return new RunObservations.OutOfMemory(first.at(), kind, first.thread(), first.source(),
+                    "java.lang.OutOfMemoryError: " + kind, same.size());
+        }).toList();
+    }
+
+    /** The log's named patterns by their name, each hit with its time and line. */
+    static Map<String, List<RunObservations.LogHit>> hits(List<LogScan.Line> log) {
+        Map<String, List<RunObservations.LogHit>> hits = new LinkedHashMap<>();
+        for (LogScan.Finding hit : LogScan.scan(log)) {
+            hits.computeIfAbsent(hit.pattern(), p -> new ArrayList<>()).add(new RunObservations.LogHit(hit.at(), hit.line()));
+        }
+        return hits;
+    }
+}

@@ -1,0 +1,251 @@
+package dev.jvmbench.worker.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Every finding code provoked on real containers with the stock apps and their scenario knobs
+ * (docs/findings.md), and a healthy run that raises no warning. The jobs are submitted together
+ * and run one after another on one worker; each test then reads one job's findings as stored.
+ * About 10 minutes on 2 cores: a run is an app start, a short level and a collect.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FindingsEndToEndTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    @TempDir
+    static Path dataDir;
+    private static Platform platform;
+    private static final Map<String, Long> JOBS = new LinkedHashMap<>();
+
+    /** One short level: 2 s of the level's warm-up, 6 s measured, a 4 s request timeout. */
+    private static Map<String, Object> load(List<Integer> levels) {
+        return Map.of("levels", levels, "stepSeconds", 6, "warmupSeconds", 2, "requestTimeoutMs", 4000);
+    }
+
+    private static Map<String, Object> job(String model, List<Integer> jdks, String scenario, Map<String, Object> params,
+                                          List<Integer> levels, Map<String, Object> more) {
+        Map<String, Object> job = new LinkedHashMap<>();
+        job.put("threadModels", List.of(model));
+        job.put("jdks", jdks);
+        job.put("scenario", Map.of("name", scenario, "params", params));
+        job.put("load", load(levels));
+        job.put("repetitions", 1);
+        job.putAll(more);
+        return job;
+    }
+
+    @BeforeAll
+    static void runEveryJob() throws Exception {
+        platform = Platform.start(dataDir, List.of(Platform.WORKER_ID),
+                Map.of("bench.worker.generator-warmup", "2s"));
+        submit("healthy", job("virtual", List.of(25), "io-http", Map.of("delayMs", 50), List.of(20), Map.of()));
+        // a pool of 4 threads and a 200 ms upstream serve 20 req/s: 100 users wait 5 s, past the 4 s timeout
+        submit("queueing", job("platform", List.of(25), "io-http", Map.of("delayMs", 200), List.of(100),
+                Map.of("platform", Map.of("maxThreads", 4))));
+        // each request holds 1 MB for half a second: 150 virtual threads want 150 MB of a 64 MB default heap
+        submit("oom", job("virtual", List.of(25), "sleep", Map.of("sleepMs", 500, "retainKb", 1024), List.of(150),
+                Map.of("limits", Map.of("cpus", 1, "memoryMb", 256))));
+        submit("freeze", job("virtual", List.of(25), "sleep", Map.of("sleepMs", 100, "freezeAfterRequests", 1500),
+                List.of(20), Map.of()));
+        // two pooled connections, 200 ms per query: 10 req/s for 40 users, whatever the threads
+        submit("pool", job("virtual", List.of(25), "io-db", Map.of("poolSize", 2, "sleepMs", 200), List.of(40),
+                Map.of("jvmOptions", List.of("-XX:ActiveProcessorCount=2"))));
+        submit("pinning", job("virtual", List.of(21, 25), "pinning", Map.of("holdMs", 50), List.of(50), Map.of()));
+        // the primes on the event loop of a half-CPU container
+        submit("event-loop", job("webflux", List.of(25), "cpu", Map.of("limit", 1_000_000, "onEventLoop", 1),
+                List.of(8), Map.of("limits", Map.of("cpus", 0.5, "memoryMb", 512))));
+        submit("hidden-threads", job("virtual", List.of(25), "io-http", Map.of("delayMs", 200, "clientExecutor", 1),
+                List.of(400), Map.of()));
+        submit("leak", job("platform", List.of(25), "io-http", Map.of("delayMs", 10, "leakConnections", 1),
+                List.of(20), Map.of()));
+        submit("client-pool", job("webflux", List.of(25), "io-http",
+                Map.of("delayMs", 200, "clientMaxConnections", 2, "clientPendingAcquireMax", 2), List.of(40), Map.of()));
+        // five times the work at the first request, back to normal over 30 s: throughput climbs through the window
+        submit("warming", job("platform", List.of(25), "cpu", Map.of("limit", 300_000, "coldFactor", 5, "warmSeconds", 30),
+                List.of(4), Map.of("load", Map.of("levels", List.of(4), "stepSeconds", 12, "warmupSeconds", 0,
+                        "requestTimeoutMs", 4000))));
+        submit("gc", job("virtual", List.of(25), "sleep", Map.of("sleepMs", 50, "garbageKb", 512), List.of(100),
+                Map.of("jvmOptions", List.of("-Xmx32m"))));
+        for (var job : JOBS.entrySet()) {
+            platform.awaitEnd(job.getValue(), Duration.ofMinutes(20));
+        }
+    }
+
+    private static void submit(String name, Map<String, Object> job) throws Exception {
+        Map<String, Object> labelled = new LinkedHashMap<>(job);
+        labelled.put("labels", Map.of("test", "findings-" + name));
+        JOBS.put(name, platform.post("/api/v1/jobs", labelled, 201).get("id").asLong());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (platform != null) {
+            platform.close();
+        }
+    }
+
+    /** A stored finding, as the tests read it. */
+    record Found(long runId, int jdk, String code, String severity, Integer level, Instant at, String summary,
+                 JsonNode evidence) {
+    }
+
+    /** Every finding of a job's runs, straight from the table (the API's view of them has its own tests). */
+    private static List<Found> findings(String job) throws Exception {
+        Map<String, String> db = platform.databaseEnvironment();
+        List<Found> found = new ArrayList<>();
+        try (var connection = DriverManager.getConnection(db.get("BENCH_DB_URL"), db.get("BENCH_DB_USER"),
+                db.get("BENCH_DB_PASSWORD"));
+             var statement = connection.prepareStatement("""
+                     SELECT f.run_id, r.jdk, f.code, f.severity, f.level, f.at, f.summary, f.evidence::text
+                       FROM run_findings f JOIN runs r ON r.id = f.run_id WHERE r.job_id = ? ORDER BY f.id""")) {
+            statement.setLong(1, JOBS.get(job));
+            try (var rs = statement.executeQuery()) {
+                while (rs.next()) {
+                    var at = rs.getObject(6, java.time.OffsetDateTime.class);
+                    found.add(new Found(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4),
+                            (Integer) rs.getObject(5), at == null ? null : at.toInstant(), rs.getString(7),
+                            JSON.readTree(rs.getString(8))));
+                }
+            }
+        }
+        return found;
+    }
+
+    private static Found one(String job, String code) throws Exception {
+        List<Found> all = findings(job);
+        return all.stream().filter(f -> f.code().equals(code)).findFirst()
+                .orElseThrow(() -> new AssertionError("job " + job + " has no " + code + " finding; it has "
+                        + all.stream().map(f -> f.code() + "@" + f.level() + ": " + f.summary()).toList()));
+    }
+
+    private static List<String> codes(String job) throws Exception {
+        return findings(job).stream().map(Found::code).toList();
+    }
+
+    @Test
+    void aHealthyRunRaisesNoWarning() throws Exception {
+        assertThat(platform.get("/api/v1/jobs/" + JOBS.get("healthy")).get("status").asString()).isEqualTo("SUCCEEDED");
+        assertThat(findings("healthy")).as("findings of a healthy run").allMatch(f -> f.severity().equals("INFO"));
+    }
+
+    @Test
+    void timeoutsBehindAPoolOfFourAreQueueing() throws Exception {
+        Found queueing = one("queueing", "queueing-timeouts");
+        assertThat(queueing.level()).isEqualTo(100);
+        assertThat(queueing.evidence().get("capacityRps").asDouble()).isEqualTo(20.0);
+        assertThat(queueing.evidence().get("predictedResponseSeconds").asDouble()).isEqualTo(5.0);
+        assertThat(queueing.evidence().get("timeouts").asLong()).isPositive();
+        assertThat(codes("queueing")).doesNotContain("request-errors", "stopped-answering");
+    }
+
+    @Test
+    void aHeapFullOfRetainedRequestsIsAJavaOomOnASmallDefaultHeap() throws Exception {
+        Found oom = one("oom", "java-oom");
+        assertThat(oom.severity()).isEqualTo("CRITICAL");
+        assertThat(oom.evidence().get("kind").asString()).isEqualTo("Java heap space");
+        assertThat(oom.evidence().path("thread").asString("")).isNotBlank();
+        assertThat(oom.at()).isNotNull();
+        assertThat(codes("oom")).contains("small-default-heap");
+    }
+
+    @Test
+    void aFrozenAppIsStoppedAnswering() throws Exception {
+        Found stopped = one("freeze", "stopped-answering");
+        assertThat(stopped.severity()).isEqualTo("CRITICAL");
+        assertThat(stopped.level()).isEqualTo(20);
+        assertThat(stopped.evidence().get("silentSeconds").asInt()).isGreaterThanOrEqualTo(3);
+        assertThat(stopped.at()).isNotNull();
+    }
+
+    @Test
+    void twoConnectionsCapThePoolAndTheJvmSeesMoreCpusThanItHas() throws Exception {
+        Found pool = one("pool", "pool-exhausted");
+        assertThat(pool.level()).isEqualTo(40);
+        assertThat(pool.evidence().get("poolCeilingRps").asDouble()).isEqualTo(10.0);
+        Found cpus = one("pool", "jvm-cpu-mismatch");
+        assertThat(cpus.level()).isNull();
+        assertThat(cpus.evidence().get("jvmProcessors").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void synchronizedPinsOnJdk21Only() throws Exception {
+        List<Found> all = findings("pinning");
+        Found pinning = one("pinning", "pinning");
+        assertThat(pinning.jdk()).isEqualTo(21);
+        assertThat(pinning.summary()).contains("Pinning");
+        assertThat(pinning.evidence().get("events").asLong()).isPositive();
+        assertThat(all).filteredOn(f -> f.jdk() == 25).extracting(Found::code).doesNotContain("pinning");
+        assertThat(all).filteredOn(f -> f.jdk() == 21).extracting(Found::code)
+                .contains("carrier-starvation", "ceiling-exceeded");
+    }
+
+    @Test
+    void primesOnTheEventLoopThrottleAndStarveTheMonitoring() throws Exception {
+        assertThat(codes("event-loop")).contains("cpu-throttled", "monitoring-starved", "event-loop-blocked");
+        assertThat(one("event-loop", "cpu-throttled").evidence().get("throttledShare").asDouble()).isGreaterThan(0.25);
+    }
+
+    @Test
+    void aClientWithoutAVirtualThreadExecutorGrowsPlatformThreads() throws Exception {
+        Found hidden = one("hidden-threads", "hidden-platform-threads");
+        assertThat(hidden.evidence().get("grown").asInt()).isGreaterThanOrEqualTo(20);
+    }
+
+    @Test
+    void leakedConnectionsPileUpInCloseWaitAndFillTheDescriptors() throws Exception {
+        assertThat(one("leak", "close-wait-growth").evidence().get("closeWaitEnd").asInt()).isGreaterThanOrEqualTo(20);
+        assertThat(one("leak", "fd-pressure").evidence().get("nofileLimit").asLong()).isEqualTo(4096);
+    }
+
+    @Test
+    void aWebClientPoolOfTwoRefusesRequests() throws Exception {
+        Found refused = one("client-pool", "client-pool-exhausted");
+        assertThat(refused.summary()).contains("Pending acquire queue has reached its maximum size");
+        assertThat(codes("client-pool")).doesNotContain("request-errors");
+    }
+
+    @Test
+    void aJitWarmingUpMakesTheWindowNotSteady() throws Exception {
+        Found notSteady = one("warming", "not-steady");
+        assertThat(notSteady.evidence().get("drift").asDouble()).isGreaterThan(0.05);
+        assertThat(notSteady.evidence().get("warmingUp").asBoolean()).isTrue();
+    }
+
+    @Test
+    void allocationOnASmallHeapIsGcPressure() throws Exception {
+        Found gc = one("gc", "gc-pressure");
+        assertThat(gc.level()).isEqualTo(100);
+    }
+
+    /** Last: it restarts the worker with a threshold any generator passes, to see the finding the flag makes. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aSaturatedGeneratorIsCritical() throws Exception {
+        platform.restartWorker(dataDir, Platform.WORKER_ID, Map.of("bench.worker.generator-warmup", "2s",
+                "bench.worker.saturation-cpu-share", "0.001"));
+        submit("saturated", job("virtual", List.of(25), "io-http", Map.of("delayMs", 50), List.of(20), Map.of()));
+        platform.awaitEnd(JOBS.get("saturated"), Duration.ofMinutes(5));
+
+        Found saturated = one("saturated", "loadgen-saturated");
+        assertThat(saturated.severity()).isEqualTo("CRITICAL");
+        assertThat(saturated.evidence().get("loadgenCpuPercent").asDouble()).isPositive();
+    }
+}

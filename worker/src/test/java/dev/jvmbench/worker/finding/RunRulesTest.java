@@ -1,0 +1,111 @@
+package dev.jvmbench.worker.finding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.job.ThreadModel;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The run-wide rules on hand-made observations of the recording and the log. */
+class RunRulesTest {
+
+    private static final RunObservations.JvmView JVM_25 = new RunObservations.JvmView("Debian", "25.0.1+8", 1, 512L,
+            128, true, "G1");
+
+    private static RunObservations seen(RunObservations.JvmView jvm, List<RunObservations.OutOfMemory> errors,
+                                        Map<Integer, RunObservations.LevelJvm> levels,
+                                        Map<String, List<RunObservations.LogHit>> hits) {
+        return new RunObservations(jvm, jvm == null ? "lost" : "complete", errors, levels, hits);
+    }
+
+    private static List<FindingCode> codes(List<Finding> findings) {
+        return findings.stream().map(Finding::code).toList();
+    }
+
+    @Test
+    void aCleanRecordingGivesNothing() {
+        var levels = List.of(Facts.level(80).build());
+        var clean = seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(3.0, 60.0, List.of())), Map.of());
+
+        assertThat(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), levels, clean)).isEmpty();
+    }
+
+    @Test
+    void anOutOfMemoryErrorIsPlacedAtItsLevelAndTheSmallDefaultHeapNamed() {
+        var level = Facts.level(2000).build();
+        var oom = new RunObservations.OutOfMemory(Facts.START.plusSeconds(7), "Java heap space",
+                "http-nio-8080-Acceptor", "log", "Exception in thread \"http-nio-8080-Acceptor\" java.lang.OutOfMemoryError: Java heap space", 1);
+
+        List<Finding> findings = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(level),
+                seen(JVM_25, List.of(oom), Map.of(), Map.of()));
+
+        Finding javaOom = findings.getFirst();
+        assertThat(javaOom.code()).isEqualTo(FindingCode.JAVA_OOM);
+        assertThat(javaOom.levelIndex()).isZero();
+        assertThat(javaOom.at()).isEqualTo(Facts.START.plusSeconds(7));
+        assertThat(javaOom.summary()).contains("Java heap space", "http-nio-8080-Acceptor");
+        assertThat(codes(findings)).contains(FindingCode.SMALL_DEFAULT_HEAP);
+        assertThat(findings.stream().filter(f -> f.code() == FindingCode.SMALL_DEFAULT_HEAP).findFirst().orElseThrow()
+                .advice()).contains("MaxRAMPercentage=75", "384 MB");
+    }
+
+    @Test
+    void pinningNamesTheFrameAndTheAdviceFollowsTheJdk() {
+        var level = Facts.level(100).build();
+        var pins = List.of(
+                new RunObservations.PinGroup("dev.jvmbench.targetapp.scenario.Pinning.sleepHoldingMonitor(Pinning.java:31)",
+                        370, 18_500, List.of("java.lang.Thread.sleep", "Pinning.sleepHoldingMonitor"), Facts.START.plusSeconds(1)),
+                new RunObservations.PinGroup("com.example.Other.call", 7, 200, List.of(), Facts.START.plusSeconds(3)));
+        var observed = seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(1.0, 50.0, pins)), Map.of());
+
+        RunFacts jdk21 = new RunFacts("pinning", true, Map.of("holdMs", 50.0), ThreadModel.VIRTUAL, 21, 1, 512, null,
+                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
+        Finding pinning = Diagnosis.ofRun(jdk21, List.of(level), observed).stream()
+                .filter(f -> f.code() == FindingCode.PINNING).findFirst().orElseThrow();
+
+        assertThat(pinning.summary()).contains("377 pinned", "Pinning.sleepHoldingMonitor", "1 other frames");
+        assertThat(pinning.advice()).contains("ReentrantLock", "JEP 491");
+        assertThat(pinning.evidence()).containsEntry("events", 377L);
+        // 18.7 s pinned of a 20 s window on one carrier, the CPU nearly idle: the carrier was starved
+        assertThat(codes(Diagnosis.ofRun(jdk21, List.of(Facts.level(100).set("cpu", 15.0).build()), observed)))
+                .contains(FindingCode.CARRIER_STARVATION);
+    }
+
+    @Test
+    void gcPressureFromPausesOrAFullHeap() {
+        var level = Facts.level(200).build();
+        var pauses = seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(120.0, 40.0, List.of())), Map.of());
+        var full = seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(10.0, 120.0, List.of())), Map.of());
+
+        assertThat(codes(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(level), pauses)))
+                .contains(FindingCode.GC_PRESSURE, FindingCode.SMALL_DEFAULT_HEAP);
+        assertThat(codes(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(level), full)))
+                .contains(FindingCode.GC_PRESSURE);
+    }
+
+    @Test
+    void clientPoolRefusalsInTheLogBelongToTheirLevel() {
+        var level = Facts.level(200).build();
+        var hit = new RunObservations.LogHit(Facts.START.plusSeconds(2),
+                "io-http upstream failed: Pending acquire queue has reached its maximum size of 8 (12 failures in the last second)");
+
+        List<Finding> findings = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.WEBFLUX), List.of(level),
+                seen(JVM_25, List.of(), Map.of(), Map.of(RunRules.CLIENT_POOL_REFUSED, List.of(hit))));
+
+        assertThat(codes(findings)).containsExactly(FindingCode.CLIENT_POOL_EXHAUSTED);
+        assertThat(findings.getFirst().summary()).contains("Pending acquire queue");
+    }
+
+    @Test
+    void aJvmThatSeesMoreCpusThanItsLimitAndALostRecording() {
+        var moreCpus = new RunObservations.JvmView("Debian", "21.0.5", 2, 512L, 128, true, "Serial");
+        assertThat(codes(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.PLATFORM), List.of(Facts.level(20).build()),
+                seen(moreCpus, List.of(), Map.of(), Map.of())))).containsExactly(FindingCode.JVM_CPU_MISMATCH);
+
+        assertThat(codes(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.PLATFORM), List.of(Facts.level(20).build()),
+                seen(null, List.of(), Map.of(), Map.of())))).containsExactly(FindingCode.JFR_LOST);
+    }
+}
