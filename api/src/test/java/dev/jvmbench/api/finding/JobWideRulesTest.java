@@ -53,7 +53,7 @@ class JobWideRulesTest {
     private static Point point(long runId, Long pinned) {
         return new Point(runId, 1, 80, 10, 100, 100, 0, Map.of(), 10, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, pinned, null, null, null, null, null, null, null, false, null, null,
-                null, null, List.of(), null, null, null, null, null);
+                null, null, List.of(), null, null, null, null, null, null, null);
     }
 
     private static FindingRow pinning(long runId, int events) {
