@@ -59,9 +59,13 @@ import org.slf4j.LoggerFactory;
  *       the {@code files} helper stay until {@link #remove}. Past the timeout it sends SIGKILL to
  *       the container's host PID itself (no process inside may kill a PID namespace's init; the
  *       worker may, running as the app's user); only when that is not possible is the pod deleted.</li>
- *   <li><b>copyFile</b> is an exec of {@code tar cf -} (what {@code kubectl cp} does), in the
- *       {@code files} helper for a path under one of the spec's volumes (it runs after the main
- *       container stopped), in the main container otherwise. The image needs {@code tar}.</li>
+ *   <li><b>copyFile</b> and <b>copyDirectory</b> are an exec of {@code tar cf -} (what {@code
+ *       kubectl cp} does), in the {@code files} helper for a path under one of the spec's volumes
+ *       (it runs after the main container stopped), in the main container otherwise; a directory
+ *       is unpacked by {@link TarExtraction}, as the Docker engine's archive is. The image needs
+ *       {@code tar}.</li>
+ *   <li><b>logLines</b> reads the pod log API with {@code timestamps=true} (the kubelet's RFC
+ *       3339 stamps, parsed by {@link StampedLogLines} like Docker's).</li>
  *   <li><b>remove</b> deletes the pod with a 1 s grace period and waits until it is gone, so the
  *       node's CPUs are free for the next pod (an exclusive core is released with its container).</li>
  *   <li><b>images</b> are not this engine's: pods pull from a registry, and the worker resolves
@@ -437,6 +441,36 @@ final class KubernetesContainerEngine implements ContainerEngine {
     }
 
     /**
+     * The pod log API with {@code timestamps=true}: the kubelet writes each line of the CRI log
+     * file (stdout and stderr in the order the runtime logged them) after its RFC 3339 time
+     * stamp and a space, the same shape as Docker's, so {@link StampedLogLines} reads both.
+     */
+    @Override
+    public List<LogLine> logLines(RunningContainer container) {
+        Objects.requireNonNull(container, "container");
+        Connection c = connection();
+        String what = "read logs of " + container.name();
+        return call(what, () -> {
+            StampedLogLines lines = new StampedLogLines();
+            try (InputStream in = c.client().pods().inNamespace(c.namespace()).withName(container.name())
+                    .inContainer(PodSpecs.MAIN).usingTimestamps().getLogInputStream()) {
+                if (in == null) {
+                    return List.<LogLine>of();
+                }
+                byte[] buffer = new byte[64 * 1024];
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                    // one stream: the API merges stdout and stderr
+                    lines.accept(PodSpecs.MAIN, buffer, 0, n);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(what + " failed: " + rootMessage(e), e);
+            }
+            return lines.lines();
+        });
+    }
+
+    /**
      * One container's log ({@code lines < 0}: all of it). The API interleaves stdout and stderr
      * as written, like Docker's; {@code usingTimestamps()} on the same call gives the kubelet's
      * RFC 3339 time of each line.
@@ -520,18 +554,9 @@ final class KubernetesContainerEngine implements ContainerEngine {
         if (!pathInContainer.startsWith("/") || pathInContainer.endsWith("/")) {
             throw new IllegalArgumentException("pathInContainer must be an absolute file path, was " + pathInContainer);
         }
-        Connection c = connection();
         String what = "copy " + pathInContainer + " out of " + container.name();
-        String from = readerOf(c, container.name(), pathInContainer);
-        int slash = pathInContainer.lastIndexOf('/');
-        String dir = slash == 0 ? "/" : pathInContainer.substring(0, slash);
-        List<String> tar = List.of("tar", "cf", "-", "-C", dir, pathInContainer.substring(slash + 1));
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        ExecWatch watch = call(what, () -> c.client().pods().inNamespace(c.namespace()).withName(container.name())
-                .inContainer(from)
-                .redirectingOutput()
-                .writingError(stderr)
-                .exec(tar.toArray(String[]::new)));
+        ExecWatch watch = startTar(connection(), container.name(), pathInContainer, what, stderr);
         InputStream raw = watch.getOutput();
         try (watch; TarArchiveInputStream archive = new TarArchiveInputStream(raw)) {
             TarArchiveEntry entry;
@@ -571,6 +596,91 @@ final class KubernetesContainerEngine implements ContainerEngine {
         } catch (ExecutionException e) {
             throw new ContainerEngineException(what + " failed: " + rootMessage(e), e);
         }
+    }
+
+    /**
+     * {@code tar cf - -C <parent> <name>} in the container that can read the path (as for a
+     * file), unpacked by {@link TarExtraction}, the Docker engine's unpacking with its checks: the
+     * archive's first entry is the directory, links and special files are skipped, nothing lands
+     * outside the target, at most {@code maxBytes}. tar does not follow links, so a link in the
+     * tree arrives as a link and is skipped, as with Docker.
+     */
+    @Override
+    public List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory,
+                                    long maxBytes) {
+        Objects.requireNonNull(container, "container");
+        Objects.requireNonNull(pathInContainer, "pathInContainer");
+        Objects.requireNonNull(targetDirectory, "targetDirectory");
+        if (maxBytes < 0) {
+            throw new IllegalArgumentException("maxBytes must be >= 0, was " + maxBytes);
+        }
+        String path = pathInContainer.length() > 1 && pathInContainer.endsWith("/")
+                ? pathInContainer.substring(0, pathInContainer.length() - 1) : pathInContainer;
+        if (!path.startsWith("/") || path.equals("/") || path.endsWith("/")) {
+            throw new IllegalArgumentException("pathInContainer must be an absolute directory path below /, was "
+                    + pathInContainer);
+        }
+        String what = "copy directory " + path + " out of " + container.name();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        ExecWatch watch = startTar(connection(), container.name(), path, what, stderr);
+        InputStream raw = watch.getOutput();
+        try (watch) {
+            TarExtraction.Result result;
+            try {
+                // reads the stream to its end when it succeeds: the exit code comes after the output
+                result = TarExtraction.extract(raw, targetDirectory, maxBytes);
+            } catch (ContainerEngineException | IOException refused) {
+                // a missing path gives an empty archive and tar's reason on stderr; a refused archive is
+                // not read further, so its exit code may never come: wait briefly for what tar said
+                throw new ContainerEngineException(what + ": " + refused.getMessage() + tarSaid(watch, stderr), refused);
+            }
+            Integer code = watch.exitCode().get(properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (code == null || code != 0) {
+                throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr));
+            }
+            if (!result.skipped().isEmpty()) {
+                log.debug("{}: skipped {} entries that are not regular files: {}", what, result.skipped().size(),
+                        result.skipped());
+            }
+            return result.files();
+        } catch (TimeoutException e) {
+            throw new ContainerEngineException(what + ": tar did not end within " + properties.requestTimeout(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ContainerEngineException(what + ": interrupted", e);
+        } catch (ExecutionException e) {
+            throw new ContainerEngineException(what + " failed: " + rootMessage(e), e);
+        }
+    }
+
+    /** {@code tar cf -} of one absolute path, in the pod's container that can read it. */
+    private ExecWatch startTar(Connection c, String pod, String path, String what, OutputStream stderr) {
+        String from = readerOf(c, pod, path);
+        int slash = path.lastIndexOf('/');
+        String dir = slash == 0 ? "/" : path.substring(0, slash);
+        List<String> tar = List.of("tar", "cf", "-", "-C", dir, path.substring(slash + 1));
+        return call(what, () -> c.client().pods().inNamespace(c.namespace()).withName(pod)
+                .inContainer(from)
+                .redirectingOutput()
+                .writingError(stderr)
+                .exec(tar.toArray(String[]::new)));
+    }
+
+    /** " (tar exited N: its stderr)" if the exec ends within a second, else what it wrote so far. */
+    private static String tarSaid(ExecWatch watch, ByteArrayOutputStream stderr) {
+        Integer code = null;
+        try {
+            code = watch.exitCode().get(1, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException stillRunning) {
+            // the exit code stays unknown
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String said = stderrText(stderr);
+        if (code == null && said.isEmpty()) {
+            return "";
+        }
+        return " (tar " + (code == null ? "" : "exited " + code + ": ") + said + ")";
     }
 
     /**

@@ -6,11 +6,15 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,6 +23,10 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.jvmbench.worker.probe.ContainerProbe;
+import dev.jvmbench.worker.probe.ContainerProbes;
+import dev.jvmbench.worker.probe.ContainerSecond;
+import dev.jvmbench.worker.probe.TcpState;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -265,6 +273,109 @@ class KubernetesContainerEngineTest {
         assertThat(engine.awaitReady(container, ReadinessStrategy.exec(List.of("true"), Duration.ofSeconds(10))))
                 .isInstanceOf(ContainerOutcome.Ready.class);
         engine.remove(container);
+    }
+
+    @Test
+    void logLinesCarryTheKubeletsTimeInTheOrderTheyWereWritten() {
+        Instant before = Instant.now();
+        RunningContainer container = engine.start(box(jdkImage).memoryMegabytes(128)
+                .command("sh", "-c", "echo out-1; echo err-1 >&2; sleep 0.3; echo out-2; "
+                        + "head -c 40000 /dev/zero | tr '\\0' x; echo; printf 'no line break'")
+                .build());
+        ContainerOutcome outcome = engine.awaitExit(container, Duration.ofSeconds(60));
+        Instant after = Instant.now();
+
+        List<LogLine> lines = engine.logLines(container);
+        lines.forEach(line -> System.out.printf("%s %.60s%n", line.at(), line.text()));
+
+        assertThat(outcome).isInstanceOf(ContainerOutcome.Exited.class);
+        List<String> texts = lines.stream().map(LogLine::text).toList();
+        // the runtime reads stdout and stderr side by side: lines within microseconds may come either way round
+        assertThat(texts.subList(0, 2)).containsExactlyInAnyOrder("out-1", "err-1");
+        // 40,000 characters: containerd logs them in 16 KB parts, the kubelet joins them again
+        assertThat(texts.subList(2, texts.size())).containsExactly("out-2", "x".repeat(40000), "no line break");
+        assertThat(lines).extracting(LogLine::at).isSorted()
+                .allSatisfy(at -> assertThat(at).isBetween(before.minusSeconds(2), after.plusSeconds(2)));
+        assertThat(Duration.between(lines.get(1).at(), lines.get(2).at())).isGreaterThanOrEqualTo(Duration.ofMillis(250));
+        assertThat(engine.logs(container)).as("the plain log is unchanged").startsWith("out-1\n");
+        engine.remove(container);
+    }
+
+    @Test
+    void aDirectoryIsCopiedOutOfAStoppedPodWithoutItsLinksAndPipes(@TempDir Path dir) throws IOException {
+        RunningContainer container = engine.start(box(jdkImage).memoryMegabytes(128)
+                .command("sh", "-c", "mkdir -p /tmp/d/sub/deeper && printf 'a' > /tmp/d/a.txt"
+                        + " && head -c 1048576 /dev/urandom > /tmp/d/sub/b.bin && printf 'c' > /tmp/d/sub/deeper/c.txt"
+                        + " && ln -s /etc/passwd /tmp/d/passwd && ln -s / /tmp/d/root && mkfifo /tmp/d/pipe")
+                .build());
+        assertThat(engine.awaitExit(container, Duration.ofSeconds(60)))
+                .isInstanceOfSatisfying(ContainerOutcome.Exited.class, exited -> assertThat(exited.exitCode()).isZero());
+
+        // the main container has stopped: the files helper reads the volume
+        Path target = dir.resolve("copy");
+        List<Path> files = engine.copyDirectory(container, "/tmp/d", target);
+
+        Path root = target.toRealPath();
+        assertThat(files).containsExactlyInAnyOrder(root.resolve("a.txt"), root.resolve("sub/b.bin"),
+                root.resolve("sub/deeper/c.txt"));
+        assertThat(root.resolve("a.txt")).hasContent("a");
+        assertThat(Files.size(root.resolve("sub/b.bin"))).isEqualTo(1048576);
+        assertThat(root.resolve("passwd")).doesNotExist();
+        assertThat(root.resolve("root")).doesNotExist();
+        assertThat(root.resolve("pipe")).doesNotExist();
+
+        assertThat(engine.copyDirectory(container, "/tmp/d/", dir.resolve("again"))).hasSize(3);
+        assertThatThrownBy(() -> engine.copyDirectory(container, "/tmp/d", dir.resolve("capped"), 100_000))
+                .isInstanceOf(ContainerEngineException.class).hasMessageContaining("more than 100000 bytes");
+        assertThatThrownBy(() -> engine.copyDirectory(container, "/tmp/d/a.txt", dir.resolve("file")))
+                .isInstanceOf(ContainerEngineException.class).hasMessageContaining("not a directory");
+        assertThatThrownBy(() -> engine.copyDirectory(container, "/tmp/missing", dir.resolve("missing")))
+                .isInstanceOf(ContainerEngineException.class).hasMessageContaining("tar exited");
+        // a copy after a refused one still works: the refused exec was closed, not left holding the pod
+        assertThat(engine.copyDirectory(container, "/tmp/d/sub", dir.resolve("sub"))).hasSize(2);
+        engine.remove(container);
+    }
+
+    @Test
+    void theProbesReadThePodsCgroupAndProcessSecondBySecond() throws IOException {
+        int port = freePort();
+        RunningContainer container = engine.start(box(jdkImage).cpus(1.0).memoryMegabytes(256)
+                .command("sh", "-c", "exec jwebserver -b 127.0.0.1 -p " + port + " -d /tmp")
+                .build());
+        assertThat(engine.awaitReady(container, ReadinessStrategy.http(port, "/", Duration.ofSeconds(60))))
+                .isInstanceOf(ContainerOutcome.Ready.class);
+        List<Socket> clients = new ArrayList<>();
+        try (ContainerProbe probe = ContainerProbes.ofHost().start(container.id(), container.hostPid(), 1.0)) {
+            Instant from = Instant.now();
+            for (int i = 0; i < 5; i++) {
+                clients.add(new Socket(InetAddress.getLoopbackAddress(), port));
+            }
+            Instant until = from.plusMillis(4_500);
+            await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(until));
+            Instant to = Instant.now();
+
+            List<ContainerSecond> seconds = probe.seconds(from, to);
+            seconds.forEach(second -> System.out.printf("    %s%n", second));
+
+            assertThat(seconds).extracting(ContainerSecond::second).isSorted().doesNotHaveDuplicates();
+            assertThat(seconds.size()).isBetween(4, 10);
+            assertThat(seconds.subList(1, seconds.size() - 1)).allSatisfy(second -> {
+                assertThat(second.samples()).isBetween(1, 8);
+                assertThat(second.cpuCores()).isNotNull().isBetween(0.0, 1.1);
+                assertThat(second.memoryMeanMb()).isNotNull().isPositive().isLessThan(256.0);
+                assertThat(second.threadsMax()).isNotNull().isGreaterThan(5);
+            });
+            // descriptors and sockets about once a second, from the pod's process in the host's tables
+            List<ContainerSecond> read = seconds.stream().filter(second -> second.tcpStates() != null).toList();
+            assertThat(read.size()).isGreaterThanOrEqualTo(seconds.size() / 2);
+            assertThat(read.getLast().tcpStates()).containsEntry(TcpState.LISTEN, 1);
+            assertThat(read.getLast().openFdsMax()).isGreaterThan(read.getLast().socketFds());
+        } finally {
+            for (Socket client : clients) {
+                client.close();
+            }
+            engine.remove(container);
+        }
     }
 
     @Test
