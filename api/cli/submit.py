@@ -4,8 +4,9 @@
     ./bench submit JOB.json [--jar APP.jar] [--wait] [--table] [--fail-on-regression] [options]
 
 Exit codes (stable, for CI scripts):
-    0  submitted (without --wait), or the job succeeded with no regression
-       (or with one, when --fail-on-regression is not given)
+    0  submitted (without --wait), or the job succeeded with no regression: improved, change within
+       tolerance (a real change under the threshold) or no detectable change (or regressed, when
+       --fail-on-regression is not given)
     1  usage error, unreadable file, or the api refused the request or could not be reached
     2  the job regressed against its baseline and --fail-on-regression was given
     3  the job ended FAILED or CANCELLED

@@ -77,7 +77,10 @@ jdk_catalog() {
     # Two scripts compiling at once would write the same class files.
     (
       flock -w 600 9 || { echo "jdk_catalog: $common/target/.jdk-catalog-lines.lock is held for 10 min" >&2; exit 1; }
-      "$JVMBENCH_ROOT_DIR/mvnw" -B -q --no-transfer-progress -f "$JVMBENCH_ROOT_DIR/pom.xml" -pl common \
+      # migrations too: common's tests depend on it, and build-classpath resolves every scope; in the
+      # reactor it comes from migrations/target, nothing is looked up in (or installed to) ~/.m2.
+      # common comes last in the reactor, so its classpath is the one the file keeps.
+      "$JVMBENCH_ROOT_DIR/mvnw" -B -q --no-transfer-progress -f "$JVMBENCH_ROOT_DIR/pom.xml" -pl migrations,common \
         -DskipTests compile dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
         -DincludeScope=runtime -DincludeArtifactIds=snakeyaml >&2 \
         && touch "$classpath_file" # build-classpath leaves an unchanged file as it was

@@ -44,7 +44,9 @@
   const VERDICTS = {
     'improved': { css: 'verdict-improved', symbol: '▲' },
     'regressed': { css: 'verdict-regressed', symbol: '▼' },
-    'no significant change': { css: 'verdict-same', symbol: '●' },
+    // a real change smaller than the threshold: its own colour and symbol, never mistaken for "nothing happened"
+    'change within tolerance': { css: 'verdict-tolerance', symbol: '◐' },
+    'no detectable change': { css: 'verdict-same', symbol: '○' },
   };
 
   /** Findings' severities, worst first: badge class and the colour of their markers on the time charts. */
@@ -178,6 +180,15 @@
     return (change > 0 ? '+' : change < 0 ? '−' : '±') + Math.abs(change).toFixed(1) + '%';
   }
 
+  /** Three decimals, as summary.md: at two a 5% slowdown's interval [0.946, 0.953] would read [0.95, 0.95]. */
+  function ratioNumber(ratio) {
+    return ratio === null || ratio === undefined ? '–' : ratio.toFixed(3);
+  }
+
+  function ratioText(ratio) {
+    return '×' + ratioNumber(ratio);
+  }
+
   function metricInfo(stats, id) {
     const fromApi = (stats && stats.metrics || []).find((m) => m.id === id);
     return Object.assign({ label: id, unit: '', direction: 'lower' }, METRIC_FALLBACK[id], fromApi);
@@ -224,8 +235,16 @@
         ? ' platform pool ' + spec.platform.maxThreads + (spec.platform.stackSizeKb ? ', stack ' + spec.platform.stackSizeKb + ' KB' : '')
         : '');
     fact('Limits', (limits.cpus ?? '?') + ' CPU, ' + (limits.memoryMb ?? '?') + ' MB memory (no swap)');
-    fact('Load', (load.model || 'closed') + ' model, levels ' + (load.levels || []).join(', ') + ' ' + levelWord(load.model).unit
-      + '; ' + load.stepSeconds + ' s measured after ' + load.warmupSeconds + ' s warm-up per level; '
+    const warmup = load.warmup && load.warmup.mode === 'adaptive'
+      ? 'an adaptive warm-up (' + load.warmupSeconds + ' to ' + load.warmup.maxSeconds + ' s, until steady over '
+        + load.warmup.windowSeconds + ' s' + (load.warmup.everyLevel ? ', every level' : ', first level') + ')'
+      : load.warmupSeconds + ' s warm-up per level';
+    const levelText = load.search
+      ? 'capacity search from ' + load.search.start + ' to at most ' + load.search.max + ' ' + levelWord(load.model).unit
+        + ' (' + load.search.maxSteps + ' levels at most)'
+      : 'levels ' + (load.levels || []).join(', ') + ' ' + levelWord(load.model).unit;
+    fact('Load', (load.model || 'closed') + ' model, ' + levelText
+      + '; ' + load.stepSeconds + ' s measured after ' + warmup + '; '
       + (spec.repetitions ?? '?') + ' repetitions');
     if (spec.slo) fact('SLO', sloText(spec.slo));
     const labels = Object.entries(spec.labels || {});
@@ -234,7 +253,8 @@
     if (baseline.jobId) {
       fact('Baseline', el('a', { href: base + '/jobs/' + baseline.jobId + '/report' }, 'job #' + baseline.jobId),
         baseline.verdict ? [' ', verdictBadge(baseline.verdict), ' ' + (baseline.regressions || 0) + ' regressions, '
-          + (baseline.improvements || 0) + ' improvements on the gate metrics'] : '',
+          + (baseline.improvements || 0) + ' improvements, ' + (baseline.withinTolerance || 0)
+          + ' within tolerance on the gate metrics'] : '',
         baseline.note ? ' (' + baseline.note + ')' : '');
     } else if (spec.baseline || baseline.note) {
       fact('Baseline', baseline.note || 'none resolved');
@@ -851,9 +871,11 @@
       return wrapper;
     }
     const thresholds = [...new Set(pairs.flatMap((p) => (p.metrics || []).map((m) => m.thresholdPercent)))];
-    wrapper.append(el('p', { class: 'note' }, 'Change of the candidate\'s median against the baseline\'s, with its 95% interval. '
-      + 'A change counts when the interval excludes no change and it moves by at least '
-      + (thresholds.length === 1 ? num(thresholds[0]) + '%' : 'the metric\'s threshold') + '; '
+    const threshold = thresholds.length === 1 ? num(thresholds[0]) + '%' : 'the metric\'s threshold';
+    wrapper.append(el('p', { class: 'note' }, 'Ratio of the candidate\'s median to the baseline\'s, with its 95% interval. '
+      + '○ no detectable change: the interval includes 1. ◐ change within tolerance: the interval excludes 1 '
+      + 'but the ratio moves by less than ' + threshold + '. ▲ improved / ▼ regressed: the interval excludes 1 and the '
+      + 'ratio moves by at least ' + threshold + '. Only a regression fails the gate; '
       + 'the verdict is decided by the gate metrics (marked ◆).'));
     const order = (stats.metrics || []).map((m) => m.id);
     const unit = levelWord(stats.loadModel).unit;
@@ -869,7 +891,7 @@
     const gate = view.gateMetrics || [];
     const rank = (id) => (gate.includes(id) ? -100 + gate.indexOf(id) : order.indexOf(id) < 0 ? 999 : order.indexOf(id));
     const metrics = [...new Set(rows.map((m) => m.metric))].sort((a, b) => rank(a) - rank(b));
-    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no significant change');
+    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no detectable change');
     const shown = metrics.filter((id) => gate.includes(id) || changed(id));
     const quiet = metrics.filter((id) => !shown.includes(id));
     const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);
@@ -883,27 +905,28 @@
         levels.map((lv) => changeCell(rows.find((m) => m.metric === id && m.level === lv)))))));
     const block = el('div', { class: 'table-wrap' }, table);
     if (quiet.length) {
-      block.append(el('p', { class: 'note' }, 'No significant change at any level: ' + quiet.map(labelOf).join(', ') + '.'));
+      block.append(el('p', { class: 'note' }, 'No detectable change at any level: ' + quiet.map(labelOf).join(', ') + '.'));
     }
     return block;
   }
 
   function changeCell(m) {
     if (!m) return el('td', { class: 'num' }, '–');
-    const v = VERDICTS[m.verdict] || VERDICTS['no significant change'];
+    const v = VERDICTS[m.verdict] || { css: 'verdict-same', symbol: '?' };
     const main = m.ratio === null || m.ratio === undefined
       ? num(m.baselineMedian) + ' → ' + num(m.candidateMedian)
-      : percent(m.ratio);
-    const interval = m.ratio === null || m.ratio === undefined ? '' : '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']';
+      : ratioText(m.ratio);
+    const interval = m.ratio === null || m.ratio === undefined ? 'baseline 0: no ratio'
+      : '[' + ratioNumber(m.ratioLow) + ', ' + ratioNumber(m.ratioHigh) + ']';
     // a gate metric is judged on the runs whose window was steady: how many were not, on both sides
     const leftOut = (m.baselineNotSteadyLeftOut || 0) + (m.candidateNotSteadyLeftOut || 0);
     return el('td', { class: 'num change ' + v.css, 'data-verdict': m.verdict,
         title: m.verdict + ': ' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ' (medians of ' + m.baselineRuns + ' and ' + m.candidateRuns + ' runs)' },
       el('span', { class: 'symbol', 'aria-hidden': 'true' }, v.symbol + ' '), main,
       interval ? el('span', { class: 'interval' }, interval) : null,
+      el('span', { class: 'interval verdict-words' }, (m.ratio === null || m.ratio === undefined ? '' : percent(m.ratio) + ' · ') + m.verdict),
       leftOut ? el('span', { class: 'interval left-out', 'data-left-out': leftOut },
-        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null,
-      el('span', { class: 'sr-only' }, ' ' + m.verdict));
+        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null);
   }
 
   function detailTable(view, labelOf) {
@@ -914,7 +937,9 @@
           el('td', null, cellName(pair.baseline.jdk, pair.baseline.threadModel) + ' → ' + cellName(pair.candidate.jdk, pair.candidate.threadModel)),
           el('td', null, labelOf(m.metric)), el('td', { class: 'num' }, String(m.level)),
           el('td', { class: 'num' }, num(m.baselineMedian)), el('td', { class: 'num' }, num(m.candidateMedian)),
-          el('td', { class: 'num' }, percent(m.ratio)), el('td', { class: 'num' }, '[' + percent(m.ratioLow) + ', ' + percent(m.ratioHigh) + ']'),
+          el('td', { class: 'num' }, m.ratio === null || m.ratio === undefined ? '– (baseline 0)' : ratioText(m.ratio)),
+          el('td', { class: 'num' }, m.ratio === null || m.ratio === undefined ? '–' : '[' + ratioNumber(m.ratioLow) + ', ' + ratioNumber(m.ratioHigh) + ']'),
+          el('td', { class: 'num' }, percent(m.ratio)),
           el('td', { class: 'num' }, m.baselineRuns + ' / ' + m.candidateRuns),
           el('td', { class: 'num' }, num(m.thresholdPercent) + '%'), el('td', null, verdictBadge(m.verdict))));
       }
@@ -922,7 +947,7 @@
     return el('details', null,
       el('summary', null, 'Every metric and level as numbers (' + rows.length + ' rows)'),
       el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
-        el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Change', '95% interval', 'Runs', 'Threshold', 'Verdict']
+        el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Ratio', '95% interval', 'Change', 'Runs', 'Threshold', 'Verdict']
           .map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', null, rows))));
   }

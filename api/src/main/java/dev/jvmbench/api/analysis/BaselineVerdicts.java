@@ -18,7 +18,8 @@ public class BaselineVerdicts {
     }
 
     /** Null verdict while either job runs or when they share no measured cell and level (the note says which). */
-    public record Outcome(Verdict verdict, int regressions, int improvements, int notSteadyLeftOut, String note) {
+    public record Outcome(Verdict verdict, int regressions, int improvements, int withinTolerance, int notSteadyLeftOut,
+                          String note) {
     }
 
     @Transactional(readOnly = true)
@@ -26,23 +27,24 @@ public class BaselineVerdicts {
         var job = stored.job(jobId);
         var baseline = stored.findJob(baselineJobId).orElse(null);
         if (baseline == null) {
-            return new Outcome(null, 0, 0, 0, "baseline job " + baselineJobId + " no longer exists");
+            return new Outcome(null, 0, 0, 0, 0, "baseline job " + baselineJobId + " no longer exists");
         }
         if (!job.status().isFinal() || !baseline.status().isFinal()) {
-            return new Outcome(null, 0, 0, 0, "pending: the verdict is given once both jobs have ended");
+            return new Outcome(null, 0, 0, 0, 0, "pending: the verdict is given once both jobs have ended");
         }
         Gate gate = job.spec().gate() == null ? Gate.DEFAULT : job.spec().gate();
         List<Metric> metrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
         var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, metrics, null));
         List<Comparisons.Row> rows = view.comparisons().stream().flatMap(p -> p.metrics().stream()).toList();
         if (rows.isEmpty()) {
-            return new Outcome(null, 0, 0, 0, view.warnings().isEmpty() ? "no cell and level measured in both jobs"
+            return new Outcome(null, 0, 0, 0, 0, view.warnings().isEmpty() ? "no cell and level measured in both jobs"
                     : "nothing judged: " + String.join("; ", view.warnings()));
         }
         int regressions = (int) rows.stream().filter(r -> r.verdict() == Verdict.REGRESSED).count();
         int improvements = (int) rows.stream().filter(r -> r.verdict() == Verdict.IMPROVED).count();
+        int withinTolerance = (int) rows.stream().filter(r -> r.verdict() == Verdict.WITHIN_TOLERANCE).count();
         int leftOut = view.comparisons().stream().mapToInt(Comparisons.Pair::notSteadyLeftOut).sum();
-        return new Outcome(view.verdict(), regressions, improvements, leftOut, view.warnings().isEmpty() ? null
+        return new Outcome(view.verdict(), regressions, improvements, withinTolerance, leftOut, view.warnings().isEmpty() ? null
                 : String.join("; ", view.warnings()));
     }
 }

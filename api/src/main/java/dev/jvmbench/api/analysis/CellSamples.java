@@ -33,6 +33,8 @@ final class CellSamples {
     final Map<Integer, Integer> levelIndex = new TreeMap<>();
     final Map<Integer, Set<String>> levelFlags = new TreeMap<>();
     final Map<Integer, Integer> levelRuns = new TreeMap<>();
+    /** run -> level -> that point's metrics: a capacity search tries other levels in every run. */
+    final Map<Long, TreeMap<Integer, Map<Metric, Double>>> runLevels = new LinkedHashMap<>();
 
     private CellSamples(CellKey key) {
         this.key = key;
@@ -68,6 +70,7 @@ final class CellSamples {
             cell.levelIndex.putIfAbsent(point.level(), point.levelIndex());
             cell.levelFlags.computeIfAbsent(point.level(), l -> new LinkedHashSet<>()).addAll(point.flags());
             cell.levelRuns.merge(point.level(), 1, Integer::sum);
+            cell.runLevels.computeIfAbsent(point.runId(), r -> new TreeMap<>()).put(point.level(), point.values());
             Map<Metric, List<Double>> byMetric = cell.values.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
             point.values().forEach((metric, value) -> byMetric.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
             Map<Metric, List<Double>> steady = cell.steadyValues.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
@@ -107,8 +110,14 @@ final class CellSamples {
      * The highest level whose median p95 and median error rate meet the SLO, with the throughput
      * there. Closed model only: under an open model the level is an arrival rate, not a concurrency.
      */
-    Capacity capacity(LoadModel model, Slo slo) {
-        if (slo == null || model != LoadModel.CLOSED) {
+    Capacity capacity(LoadModel model, Slo slo, boolean searched) {
+        if (slo == null) {
+            return null;
+        }
+        if (searched) {
+            return searchedCapacity(slo);
+        }
+        if (model != LoadModel.CLOSED) {
             return null;
         }
         Capacity best = null;
@@ -124,12 +133,49 @@ final class CellSamples {
         return best;
     }
 
+    /**
+     * A capacity search (docs/statistics.md, "Capacity search") tries other levels in every run, so
+     * levels are not compared across runs: each run's capacity is its highest level that met the
+     * SLO, and the cell's is the median of its runs' with the 95% interval over them, like any
+     * metric; the throughput is the one each run measured at its own capacity. Under either model:
+     * a searched open-model level is the highest arrival rate that met the SLO.
+     */
+    private Capacity searchedCapacity(Slo slo) {
+        List<Double> levels = new ArrayList<>();
+        List<Double> throughputs = new ArrayList<>();
+        for (var run : runLevels.values()) {
+            Integer best = null;
+            for (var entry : run.entrySet()) {
+                Double errors = entry.getValue().get(Metric.ERROR_RATE);
+                Double throughput = entry.getValue().get(Metric.THROUGHPUT_RPS);
+                if (errors != null && throughput != null
+                        && slo.isMetBy(entry.getValue().get(Metric.LATENCY_P95_MS), errors)) {
+                    best = entry.getKey();
+                }
+            }
+            if (best != null) {
+                levels.add((double) best);
+                throughputs.add(run.get(best).get(Metric.THROUGHPUT_RPS));
+            }
+        }
+        if (levels.isEmpty()) {
+            return null;
+        }
+        Estimate level = Bootstrap.median(levels.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Capacity((int) Math.round(level.median()),
+                Bootstrap.median(throughputs.stream().mapToDouble(Double::doubleValue).toArray()), level);
+    }
+
     /** A run whose points do not count, and why. */
     record ExcludedRun(long runId, int repetition, String reason) {
     }
 
     /** The highest sustainable level under the SLO and the throughput measured there. */
-    record Capacity(int level, Estimate throughputRps) {
+    record Capacity(int level, Estimate throughputRps, Estimate searchedLevel) {
+
+        Capacity(int level, Estimate throughputRps) {
+            this(level, throughputRps, null);
+        }
     }
 
     Map<Metric, Estimate> estimates(int level) {

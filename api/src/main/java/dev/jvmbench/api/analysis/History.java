@@ -109,7 +109,7 @@ public class History {
                 }
                 cell.excludedRuns.forEach(run -> excluded.add(new Excluded(job.id(), run.runId(), run.reason())));
                 if (capacity) {
-                    var found = cell.capacity(job.spec().load().model(), job.spec().slo());
+                    var found = cell.capacity(job.spec().load().model(), job.spec().slo(), job.spec().load().search() != null);
                     if (found == null) {
                         excluded.add(new Excluded(job.id(), null, key.label() + ": "
                                 + (job.spec().load().model() != LoadModel.CLOSED ? "capacity needs the closed model"

@@ -54,12 +54,12 @@ public class JobStatistics {
         var job = results.job();
         List<Cell> cells = new ArrayList<>();
         CellSamples.of(results).forEach((key, samples) -> cells.add(cell(samples, job.spec().load().model(),
-                job.spec().slo())));
+                job.spec().slo(), job.spec().load().search() != null)));
         return new View(job.id(), job.status(), job.spec().load().model(), Bootstrap.CONFIDENCE, job.spec().slo(),
                 MetricInfo.all(), cells);
     }
 
-    private static Cell cell(CellSamples samples, LoadModel model, Slo slo) {
+    private static Cell cell(CellSamples samples, LoadModel model, Slo slo, boolean searched) {
         List<Level> levels = new ArrayList<>();
         for (int level : samples.values.keySet()) {
             Map<String, Estimate> metrics = new LinkedHashMap<>();
@@ -68,6 +68,6 @@ public class JobStatistics {
                     samples.notSteady(level), List.copyOf(samples.levelFlags.get(level)), metrics));
         }
         return new Cell(samples.key.jdk(), samples.key.threadModel(), samples.runs, samples.succeededRuns,
-                List.copyOf(samples.flags), List.copyOf(samples.excludedRuns), samples.capacity(model, slo), levels);
+                List.copyOf(samples.flags), List.copyOf(samples.excludedRuns), samples.capacity(model, slo, searched), levels);
     }
 }

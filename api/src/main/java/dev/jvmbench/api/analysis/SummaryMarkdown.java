@@ -60,8 +60,7 @@ public class SummaryMarkdown {
         md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome)).append("\n\n");
         long succeeded = results.runs().stream().filter(r -> r.status() == RunStatus.SUCCEEDED).count();
         md.append("- **App** ").append(code(job.appRef())).append(" · **Scenario** ").append(code(scenario(spec)))
-                .append(" · **Load** ").append(spec.load().model().wireName()).append(' ')
-                .append(spec.load().levels()).append(", ").append(spec.load().stepSeconds()).append(" s per level\n");
+                .append(" · **Load** ").append(load(spec.load())).append('\n');
         md.append("- **Limits** ").append(num(spec.limits().cpus())).append(" CPU, ").append(spec.limits().memoryMb())
                 .append(" MB · **JDKs** ").append(spec.jdks()).append(" · **Thread models** ")
                 .append(spec.threadModels().stream().map(ThreadModel::wireName).collect(Collectors.joining(", ")))
@@ -103,7 +102,9 @@ public class SummaryMarkdown {
             case REGRESSED -> "❌ regressed against the baseline (" + outcome.regressions() + " regression"
                     + (outcome.regressions() == 1 ? "" : "s") + ")";
             case IMPROVED -> "✅ improved on the baseline";
-            case NO_SIGNIFICANT_CHANGE -> "✅ no significant change against the baseline";
+            case WITHIN_TOLERANCE -> "✅ change within tolerance against the baseline (" + outcome.withinTolerance()
+                    + " real change" + (outcome.withinTolerance() == 1 ? "" : "s") + " smaller than the threshold)";
+            case NO_DETECTABLE_CHANGE -> "✅ no detectable change against the baseline";
         };
     }
 
@@ -290,6 +291,7 @@ public class SummaryMarkdown {
         if (stats.slo() == null) {
             return;
         }
+        boolean searched = stats.cells().stream().anyMatch(c -> c.capacity() != null && c.capacity().searchedLevel() != null);
         md.append("### Capacity under the SLO (");
         if (stats.slo().latencyP95Ms() != null) {
             md.append("p95 ≤ ").append(num(stats.slo().latencyP95Ms())).append(" ms");
@@ -298,15 +300,18 @@ public class SummaryMarkdown {
             md.append(stats.slo().latencyP95Ms() != null ? ", " : "").append("errors ≤ ")
                     .append(num(stats.slo().errorRatePercent())).append(" %");
         }
-        md.append(")\n\n| Cell | Max sustainable concurrency | Throughput there (req/s) |\n|---|---:|---:|\n");
+        md.append(")\n\n| Cell | Max sustainable ").append(stats.loadModel().wireName().equals("closed") ? "concurrency" : "arrival rate")
+                .append(" | Throughput there (req/s) |\n|---|---:|---:|\n");
         for (var cell : stats.cells()) {
             md.append("| JDK ").append(cell.jdk()).append(' ').append(cell.threadModel().wireName()).append(" | ");
             if (cell.capacity() == null) {
-                md.append(stats.loadModel().wireName().equals("closed") ? "no level met the SLO" : "closed model only")
+                md.append(stats.loadModel().wireName().equals("closed") || searched ? "no level met the SLO" : "closed model only")
                         .append(" | – |\n");
             } else {
-                md.append(cell.capacity().level()).append(" | ").append(estimate(cell.capacity().throughputRps()))
-                        .append(" |\n");
+                // A searched capacity is a median over runs that each found their own: its interval says how far they agree.
+                md.append(cell.capacity().searchedLevel() == null ? String.valueOf(cell.capacity().level())
+                                : estimate(cell.capacity().searchedLevel()) + " (searched)")
+                        .append(" | ").append(estimate(cell.capacity().throughputRps())).append(" |\n");
             }
         }
         md.append('\n');
@@ -322,7 +327,7 @@ public class SummaryMarkdown {
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
                 .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
-                .append(" improved").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
+                .append(" improved, ").append(outcome.withinTolerance()).append(" within tolerance").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
                         + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
                 .append(").\n\n");
         view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
@@ -330,7 +335,7 @@ public class SummaryMarkdown {
             md.append('\n');
         }
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
-                .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict() != Verdict.NO_SIGNIFICANT_CHANGE);
+                .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());
         if (anyChange) {
             comparisonTable(md, view, "Baseline", "This job", true);
         }
@@ -369,13 +374,12 @@ public class SummaryMarkdown {
             String cells = side(pair.baseline(), view.mode()) + " → " + side(pair.candidate(), view.mode());
             for (var row : pair.metrics()) {
                 if (!view.gateMetrics().contains(row.metric())
-                        || (changesOnly && row.verdict() == Verdict.NO_SIGNIFICANT_CHANGE)) {
+                        || (changesOnly && !row.verdict().detectable())) {
                     continue;
                 }
                 md.append("| ").append(cells).append(" | ").append(row.level()).append(" | ").append(row.metric().label())
                         .append(" | ").append(num(row.baselineMedian())).append(" | ").append(num(row.candidateMedian()))
-                        .append(" | ").append(row.ratio() == null ? "–" : "×" + fixed(row.ratio()) + " [" + fixed(row.ratioLow())
-                                + ", " + fixed(row.ratioHigh()) + "]")
+                        .append(" | ").append(ratio(row))
                         .append(" | ").append(icon(row.verdict())).append(row.verdict().wire()).append(" |\n");
             }
         }
@@ -390,11 +394,25 @@ public class SummaryMarkdown {
         };
     }
 
+    /**
+     * The ratio with its 95% interval to three decimals: at two, a 5% slowdown's x0.951 [0.946,
+     * 0.953] would read x0.95 [0.95, 0.95] and hide whether the interval excludes 1. A baseline
+     * median of 0 has no ratio: the medians say what appeared.
+     */
+    static String ratio(Comparisons.Row row) {
+        if (row.ratio() == null) {
+            return "– (baseline 0)";
+        }
+        return "×" + fixed(row.ratio()) + " [" + fixed(row.ratioLow()) + ", " + fixed(row.ratioHigh()) + "]";
+    }
+
+    /** A marker per verdict, so that a change within tolerance stands apart from no detectable change at a glance. */
     private static String icon(Verdict verdict) {
         return switch (verdict) {
             case REGRESSED -> "🔴 ";
             case IMPROVED -> "🟢 ";
-            case NO_SIGNIFICANT_CHANGE -> "";
+            case WITHIN_TOLERANCE -> "🟡 ";
+            case NO_DETECTABLE_CHANGE -> "⚪ ";
         };
     }
 
@@ -419,7 +437,7 @@ public class SummaryMarkdown {
     }
 
     private static String fixed(double value) {
-        return String.format(Locale.ROOT, "%.2f", value);
+        return String.format(Locale.ROOT, "%.3f", value);
     }
 
     /** Three significant digits, no exponent: enough for benchmark figures, short in a table. */
@@ -438,5 +456,18 @@ public class SummaryMarkdown {
             return String.format(Locale.ROOT, "%.2f", value);
         }
         return new java.math.BigDecimal(value).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** The load as the job asked for it: listed or searched levels, the measured step and the warm-up. */
+    static String load(dev.jvmbench.common.job.LoadProfile load) {
+        String levels = load.search() == null ? load.levels().toString()
+                : "capacity search from " + load.search().start() + " up to " + load.search().max()
+                        + " (at most " + load.search().maxSteps() + " levels, " + num(load.search().resolutionPercent()) + " % resolution)";
+        var warmup = load.warmupPolicy();
+        String warm = warmup.adaptive()
+                ? "adaptive warm-up (" + load.warmupSeconds() + " to " + warmup.maxSeconds() + " s, steady over "
+                        + warmup.windowSeconds() + " s" + (Boolean.TRUE.equals(warmup.everyLevel()) ? ", every level" : "") + ")"
+                : load.warmupSeconds() + " s warm-up";
+        return load.model().wireName() + ' ' + levels + ", " + load.stepSeconds() + " s per level, " + warm;
     }
 }

@@ -3,12 +3,20 @@ package dev.jvmbench.api.analysis;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * The outcome of one comparison. A change counts only when it is both statistically significant
- * (the 95% interval of the ratio excludes 1) and practically significant (the ratio moves by at
- * least the threshold), in the metric's better or worse direction.
+ * The outcome of one comparison, in four words so that a reader can tell "nothing happened" from
+ * "a real change smaller than the threshold":
+ * <ul>
+ *   <li>{@link #NO_DETECTABLE_CHANGE}: the 95% interval of the ratio includes 1;</li>
+ *   <li>{@link #WITHIN_TOLERANCE}: the interval excludes 1 (the change is real) but the ratio moves
+ *       by less than the threshold;</li>
+ *   <li>{@link #IMPROVED} / {@link #REGRESSED}: the interval excludes 1 <em>and</em> the ratio moves
+ *       by at least the threshold, in the metric's better / worse direction.</li>
+ * </ul>
+ * Only {@link #REGRESSED} fails the CI gate. Verdicts are computed on read, never stored.
  */
 public enum Verdict {
-    IMPROVED("improved"), REGRESSED("regressed"), NO_SIGNIFICANT_CHANGE("no significant change");
+    IMPROVED("improved"), REGRESSED("regressed"), WITHIN_TOLERANCE("change within tolerance"),
+    NO_DETECTABLE_CHANGE("no detectable change");
 
     private final String wire;
 
@@ -23,31 +31,48 @@ public enum Verdict {
 
     static Verdict of(Metric.Direction direction, Bootstrap.Ratio ratio, double thresholdPercent) {
         double threshold = thresholdPercent / 100.0;
-        boolean up = ratio.low() > 1.0 && ratio.value() - 1.0 >= threshold;
-        boolean down = ratio.high() < 1.0 && 1.0 - ratio.value() >= threshold;
-        if (!up && !down) {
-            return NO_SIGNIFICANT_CHANGE;
+        boolean detectablyUp = ratio.low() > 1.0;
+        boolean detectablyDown = ratio.high() < 1.0;
+        if (!detectablyUp && !detectablyDown) {
+            return NO_DETECTABLE_CHANGE;
         }
-        return up == (direction == Metric.Direction.HIGHER) ? IMPROVED : REGRESSED;
+        boolean beyondThreshold = detectablyUp ? ratio.value() - 1.0 >= threshold : 1.0 - ratio.value() >= threshold;
+        if (!beyondThreshold) {
+            return WITHIN_TOLERANCE;
+        }
+        return detectablyUp == (direction == Metric.Direction.HIGHER) ? IMPROVED : REGRESSED;
     }
 
-    /** A baseline median of 0 (e.g. no errors, no pinning): only the appearance of the quantity counts. */
+    /**
+     * A baseline median of 0 (e.g. no errors, no pinning): a ratio means nothing and there is no
+     * tolerance to be within, only the appearance of the quantity (its interval above 0) counts.
+     */
     static Verdict fromZeroBaseline(Metric.Direction direction, Estimate candidate) {
         if (candidate.low() <= 0) {
-            return NO_SIGNIFICANT_CHANGE;
+            return NO_DETECTABLE_CHANGE;
         }
         return direction == Metric.Direction.HIGHER ? IMPROVED : REGRESSED;
     }
 
-    /** The worst of several verdicts: any regression wins, then any improvement. */
+    /**
+     * The verdict over several: any regression wins, then any improvement, then any change within
+     * tolerance; no detectable change only when nothing changed (or there was nothing to judge).
+     */
     static Verdict overall(Iterable<Verdict> verdicts) {
         boolean improved = false;
+        boolean withinTolerance = false;
         for (Verdict v : verdicts) {
             if (v == REGRESSED) {
                 return REGRESSED;
             }
             improved |= v == IMPROVED;
+            withinTolerance |= v == WITHIN_TOLERANCE;
         }
-        return improved ? IMPROVED : NO_SIGNIFICANT_CHANGE;
+        return improved ? IMPROVED : withinTolerance ? WITHIN_TOLERANCE : NO_DETECTABLE_CHANGE;
+    }
+
+    /** Whether the change is real (the interval excludes 1, or the quantity appeared from 0). */
+    boolean detectable() {
+        return this != NO_DETECTABLE_CHANGE;
     }
 }

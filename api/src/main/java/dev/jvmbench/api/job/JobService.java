@@ -192,12 +192,13 @@ class JobService {
     private JobView.Baseline baseline(JobRow job, boolean withVerdict) {
         if (job.baselineJobId() == null) {
             return job.baselineNote() == null ? null
-                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null);
+                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null, null);
         }
         var outcome = withVerdict ? verdicts.judge(job.id(), job.baselineJobId()) : null;
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
                 outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
-                outcome == null ? null : outcome.improvements(), outcome == null ? null : outcome.notSteadyLeftOut(),
+                outcome == null ? null : outcome.improvements(), outcome == null ? null : outcome.withinTolerance(),
+                outcome == null ? null : outcome.notSteadyLeftOut(),
                 "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId());
     }
 

@@ -61,7 +61,7 @@ class JobSpecChecker {
         } else {
             checkUserApp(spec, errors);
         }
-        checkDistinct("load.levels", spec.load().levels(), "a level", errors);
+        checkLoad(spec, errors);
         checkJudging(spec, errors);
         policy.check(spec, errors);
         if (!errors.isEmpty()) {
@@ -95,6 +95,23 @@ class JobSpecChecker {
     private static void checkDistinct(String field, List<?> items, String what, List<FieldViolation> errors) {
         if (items != null && new HashSet<>(items).size() != items.size()) {
             errors.add(new FieldViolation(field, "must not repeat " + what));
+        }
+    }
+
+    /** Levels listed or searched for, never both; a search looks for what meets the SLO, so it needs one. */
+    private static void checkLoad(JobSpec spec, List<FieldViolation> errors) {
+        var load = spec.load();
+        if (load == null) {
+            return;
+        }
+        checkDistinct("load.levels", load.levels(), "a level", errors);
+        if ((load.levels() == null) == (load.search() == null)) {
+            errors.add(new FieldViolation("load", "give exactly one of levels (e.g. [50, 100]) or search "
+                    + "(e.g. {\"start\": 10, \"max\": 2000} with an slo: the highest load that meets it)"));
+        }
+        if (load.search() != null && spec.slo() == null) {
+            errors.add(new FieldViolation("slo", "a capacity search (load.search) needs an slo to search against, "
+                    + "e.g. {\"latencyP95Ms\": 250, \"errorRatePercent\": 1}"));
         }
     }
 

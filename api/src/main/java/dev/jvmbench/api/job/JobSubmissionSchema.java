@@ -85,7 +85,10 @@ final class JobSubmissionSchema {
                     conditional(fixedImage, property("jdks", new Schema<>().maxItems(1)), null),
                     conditional(reactiveApp, property("threadModels", new Schema<>().items(new Schema<>()._const("webflux"))), null),
                     conditional(servletApp, property("threadModels", new Schema<>().items(new Schema<>()
-                            .type("string")._enum(List.of(ThreadModel.PLATFORM.wireName(), ThreadModel.VIRTUAL.wireName())))), null)));
+                            .type("string")._enum(List.of(ThreadModel.PLATFORM.wireName(), ThreadModel.VIRTUAL.wireName())))), null),
+                    // A capacity search looks for the highest load that meets the SLO: it needs one.
+                    conditional(new Schema<>().required(List.of("load")).addProperty("load", new Schema<>().required(List.of("search"))),
+                            new Schema<>().required(List.of("slo")), null)));
             components.put(NAME, submission);
             components.put("SubmittedApp", submittedApp(components.get("AppRef"), policy));
             components.put("BuiltInScenario", builtIn(scenarios));
@@ -99,8 +102,10 @@ final class JobSubmissionSchema {
     /** Rules of the shared components that every stored spec keeps too. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static void sharedRules(Map<String, Schema> components) {
-        Schema levels = (Schema) components.get("LoadProfile").getProperties().get("levels");
-        levels.setUniqueItems(true);
+        Schema load = components.get("LoadProfile");
+        ((Schema) load.getProperties().get("levels")).setUniqueItems(true);
+        // Listed levels or a capacity search that finds them, never both (JobSpecChecker.checkLoad).
+        load.setOneOf(List.of(new Schema<>().required(List.of("levels")), new Schema<>().required(List.of("search"))));
         components.get("Slo").setMinProperties(1);
         Schema baseline = components.get("BaselineRef");
         baseline.setOneOf(List.of(new Schema<>().required(List.of("jobId")), new Schema<>().required(List.of("labels"))));

@@ -21,6 +21,9 @@ record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Ins
      * why), and in job lists (read the job itself).
      */
     record Baseline(Long jobId, String note, Verdict verdict, Integer regressions, Integer improvements,
+                    @Schema(description = "Gate metric rows with a real change smaller than the threshold "
+                            + "(verdict change within tolerance when nothing regressed or improved)")
+                    Integer withinTolerance,
                     @Schema(description = "Not-steady points left out of the gate metrics' verdicts (gate.includeNotSteady false)")
                     Integer notSteadyLeftOut, String comparison) {
     }

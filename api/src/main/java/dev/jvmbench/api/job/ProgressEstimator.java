@@ -60,8 +60,14 @@ class ProgressEstimator {
         if (spec.load() == null) {
             return RUN_OVERHEAD;
         }
-        long perLevel = spec.load().warmupSeconds() + spec.load().stepSeconds() + 2L;
-        return RUN_OVERHEAD.plusSeconds(perLevel * spec.load().levels().size());
+        var load = spec.load();
+        long perLevel = load.warmupSeconds() + load.stepSeconds() + 2L;
+        // An adaptive warm-up may take up to its maximum; a search up to its step limit: plan for the longest.
+        long adaptiveExtra = load.warmupPolicy().adaptive() && load.warmupPolicy().maxSeconds() != null
+                ? Math.max(0, load.warmupPolicy().maxSeconds() - load.warmupSeconds())
+                        * (Boolean.TRUE.equals(load.warmupPolicy().everyLevel()) ? load.levelSteps() : 1)
+                : 0;
+        return RUN_OVERHEAD.plusSeconds(perLevel * load.levelSteps() + adaptiveExtra);
     }
 
     Instant now() {

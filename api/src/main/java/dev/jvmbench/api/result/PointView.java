@@ -18,7 +18,7 @@ record PointView(long id, long runId, int levelIndex, int level, double measured
                  long successes, long errors, double errorRate, Map<String, Long> errorsByCause,
                  double throughputRps, Latency latencyMs, Cpu cpu, Memory memory,
                  Double contextSwitchesPerRequest, Jvm jvm, Monitoring monitoring, LoadGenerator loadGenerator,
-                 Ceiling ceiling, Integer nofileLimit, List<String> flags, Steadiness steadiness,
+                 Ceiling ceiling, Integer nofileLimit, List<String> flags, Steadiness steadiness, Warmup warmup,
                  @Schema(description = "The findings of this level by severity (GET /api/v1/runs/{id}/findings lists them)")
                  FindingCounts findings, Instant createdAt) {
 
@@ -36,7 +36,7 @@ record PointView(long id, long runId, int levelIndex, int level, double measured
                 new Monitoring(p.scrapeSuccessShare()),
                 new LoadGenerator(p.loadgenCpuPercent(), p.loadgenSaturated(), p.offeredRateReached()),
                 new Ceiling(p.theoreticalCeilingRps(), p.ceilingShare()),
-                p.nofileLimit(), p.flags(), Steadiness.of(p), findings, stored.createdAt());
+                p.nofileLimit(), p.flags(), Steadiness.of(p), Warmup.of(p), findings, stored.createdAt());
     }
 
     /**
@@ -50,6 +50,20 @@ record PointView(long id, long runId, int levelIndex, int level, double measured
         static Steadiness of(Point p) {
             return p.steadiness() == null ? null : new Steadiness(SteadinessVerdict.of(p.steadiness()),
                     p.steadinessDrift(), p.steadinessDriftLow(), p.steadinessDriftHigh());
+        }
+    }
+
+    /**
+     * The warm-up this level had before its window (docs/statistics.md, "Adaptive warm-up"): its
+     * seconds, and for an adaptive one whether it ended steady (false: its maximum ended it).
+     * Absent for points measured before it was stored.
+     */
+    @Schema(name = "PointWarmup")
+    record Warmup(Integer seconds, Boolean adaptive, Boolean steady) {
+
+        static Warmup of(Point p) {
+            return p.warmupSecondsUsed() == null ? null
+                    : new Warmup(p.warmupSecondsUsed(), p.warmupSteady() != null, p.warmupSteady());
         }
     }
 

@@ -120,17 +120,17 @@ class AnalysisApiTest {
         assertThat(throughputAt80.get("ratioLow").asDouble()).isGreaterThan(1.0);
         assertThat(throughputAt80.get("verdict").asString()).isEqualTo("improved");
         assertThat(row(pair, "latencyP95Ms", 80).get("verdict").asString()).isEqualTo("improved");
-        assertThat(row(pair, "throughputRps", 20).get("verdict").asString()).isEqualTo("no significant change");
+        assertThat(row(pair, "throughputRps", 20).get("verdict").asString()).isEqualTo("no detectable change");
         assertThat(byModel.get("verdict").asString()).isEqualTo("improved");
 
         // Both JDKs got identical points: nothing changes between them.
         JsonNode byJdk = api.get("/api/v1/jobs/" + id + "/comparisons/jdks/21?metric=throughputRps,latencyP95Ms")
                 .expect(200).json();
-        assertThat(byJdk.get("verdict").asString()).isEqualTo("no significant change");
+        assertThat(byJdk.get("verdict").asString()).isEqualTo("no detectable change");
         for (JsonNode p : byJdk.get("comparisons")) {
             assertThat(p.at("/baseline/jdk").asInt()).isEqualTo(21);
             assertThat(p.at("/candidate/jdk").asInt()).isEqualTo(25);
-            p.get("metrics").forEach(r -> assertThat(r.get("verdict").asString()).isEqualTo("no significant change"));
+            p.get("metrics").forEach(r -> assertThat(r.get("verdict").asString()).isEqualTo("no detectable change"));
             assertThat(p.get("metrics")).hasSize(4);
         }
     }
@@ -164,7 +164,7 @@ class AnalysisApiTest {
         assertThat(summary.body())
                 .contains("## jvmbench job #" + candidate + ": ❌ regressed against the baseline (2 regressions)")
                 .contains("### Against the baseline, job #" + main)
-                .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 300 | ×0.77")
+                .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 300 | ×0.769 [0.754, 0.785] | 🔴 regressed |")
                 .contains("🔴 regressed")
                 .contains("### Capacity under the SLO (p95 ≤ 300 ms, errors ≤ 1 %)")
                 .contains("<summary>Thread models against platform: improved</summary>");
@@ -174,7 +174,37 @@ class AnalysisApiTest {
         fine.put("baseline", map("jobId", main));
         long same = seededJob(api, fine, 392);
         assertThat(api.get("/api/v1/jobs/" + same).json().at("/baseline/verdict").asString())
-                .isEqualTo("no significant change");
+                .isEqualTo("no detectable change");
+        assertThat(api.get("/api/v1/jobs/" + same + "/summary.md").body())
+                .contains("## jvmbench job #" + same + ": ✅ no detectable change against the baseline")
+                .contains("(0 regressed, 0 improved, 0 within tolerance)")
+                .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 392 | ×1.005 [")
+                .contains("⚪ no detectable change |");
+
+        // A real change smaller than the threshold (virtual loses 4.9% at 80, the noise is 2%): it
+        // passes the gate, but is told apart from nothing happening, ratio and interval shown.
+        Map<String, Object> slower = body("feature");
+        slower.put("baseline", map("jobId", main));
+        long tolerated = seededJob(api, slower, 371);
+        JsonNode withinTolerance = api.get("/api/v1/jobs/" + tolerated).expect(200).json();
+        assertThat(withinTolerance.at("/baseline/verdict").asString()).isEqualTo("change within tolerance");
+        assertThat(withinTolerance.at("/baseline/regressions").asInt()).isZero();
+        assertThat(withinTolerance.at("/baseline/improvements").asInt()).isZero();
+        assertThat(withinTolerance.at("/baseline/withinTolerance").asInt()).isEqualTo(2);   // JDK 21 and 25 virtual at 80
+        JsonNode tolerancePair = api.get(withinTolerance.at("/baseline/comparison").asString()).expect(200).json()
+                .at("/comparisons/3");
+        JsonNode slowerRow = row(tolerancePair, "throughputRps", 80);
+        assertThat(slowerRow.get("verdict").asString()).isEqualTo("change within tolerance");
+        assertThat(slowerRow.get("ratioHigh").asDouble()).isLessThan(1.0);
+        assertThat(slowerRow.get("ratio").asDouble()).isGreaterThan(0.95);
+        assertThat(row(tolerancePair, "throughputRps", 20).get("verdict").asString()).isEqualTo("no detectable change");
+        assertThat(api.get("/api/v1/jobs/" + tolerated + "/summary.md").body())
+                .contains("## jvmbench job #" + tolerated + ": ✅ change within tolerance against the baseline "
+                        + "(2 real changes smaller than the threshold)")
+                .contains("Verdict: **change within tolerance** over throughputRps, latencyP95Ms "
+                        + "(0 regressed, 0 improved, 2 within tolerance)")
+                .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 371 | ×0.951 [")
+                .contains("🟡 change within tolerance |");
     }
 
     @Test

@@ -29,11 +29,11 @@ class StatisticsTest {
     }
 
     @Test
-    void identicalInputsGiveNoSignificantChange() {
+    void identicalInputsGiveNoDetectableChange() {
         double[] runs = {100, 103, 98, 101, 99};
         for (Metric metric : Metric.values()) {
             Comparisons.Row row = Comparisons.row(metric, 20, runs, runs.clone(), 5.0);
-            assertThat(row.verdict()).as(metric.id()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+            assertThat(row.verdict()).as(metric.id()).isEqualTo(Verdict.NO_DETECTABLE_CHANGE);
             assertThat(row.ratio()).isEqualTo(1.0);
             assertThat(row.ratioLow()).isLessThanOrEqualTo(1.0);
             assertThat(row.ratioHigh()).isGreaterThanOrEqualTo(1.0);
@@ -61,12 +61,13 @@ class StatisticsTest {
     }
 
     @Test
-    void aSignificantChangeSmallerThanTheThresholdDoesNotCount() {
+    void aDetectableChangeSmallerThanTheThresholdIsWithinTolerance() {
         double[] before = {100.0, 100.2, 99.9, 100.1};
         double[] after = {102.0, 102.1, 101.9, 102.2};   // 2% better, very tight
         var row = Comparisons.row(Metric.THROUGHPUT_RPS, 20, before, after, 5.0);
         assertThat(row.ratioLow()).isGreaterThan(1.0);
-        assertThat(row.verdict()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+        assertThat(row.verdict()).isEqualTo(Verdict.WITHIN_TOLERANCE);
+        assertThat(row.verdict().wire()).isEqualTo("change within tolerance");
         assertThat(Comparisons.row(Metric.THROUGHPUT_RPS, 20, before, after, 1.0).verdict()).isEqualTo(Verdict.IMPROVED);
     }
 
@@ -75,7 +76,7 @@ class StatisticsTest {
         double[] before = {100, 70, 130};
         double[] after = {90, 125, 75};
         assertThat(Comparisons.row(Metric.THROUGHPUT_RPS, 20, before, after, 5.0).verdict())
-                .isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+                .isEqualTo(Verdict.NO_DETECTABLE_CHANGE);
     }
 
     @Test
@@ -84,15 +85,27 @@ class StatisticsTest {
         assertThat(pinning.ratio()).isNull();
         assertThat(pinning.verdict()).isEqualTo(Verdict.REGRESSED);
         var none = Comparisons.row(Metric.ERROR_RATE, 20, new double[] {0, 0, 0}, new double[] {0, 0, 0}, 5.0);
-        assertThat(none.verdict()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+        assertThat(none.verdict()).isEqualTo(Verdict.NO_DETECTABLE_CHANGE);
+        // the candidate's interval touching 0: the quantity did not clearly appear, and there is no tolerance to be within
+        var once = Comparisons.row(Metric.VT_PINNED_EVENTS, 20, new double[] {0, 0, 0}, new double[] {0, 0, 4}, 5.0);
+        assertThat(once.ratio()).isNull();
+        assertThat(once.verdict()).isEqualTo(Verdict.NO_DETECTABLE_CHANGE);
     }
 
     @Test
     void theOverallVerdictIsTheWorstOne() {
         assertThat(Verdict.overall(java.util.List.of(Verdict.IMPROVED, Verdict.REGRESSED))).isEqualTo(Verdict.REGRESSED);
-        assertThat(Verdict.overall(java.util.List.of(Verdict.IMPROVED, Verdict.NO_SIGNIFICANT_CHANGE)))
+        assertThat(Verdict.overall(java.util.List.of(Verdict.WITHIN_TOLERANCE, Verdict.REGRESSED, Verdict.IMPROVED)))
+                .isEqualTo(Verdict.REGRESSED);
+        assertThat(Verdict.overall(java.util.List.of(Verdict.IMPROVED, Verdict.NO_DETECTABLE_CHANGE)))
                 .isEqualTo(Verdict.IMPROVED);
-        assertThat(Verdict.overall(java.util.List.of())).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
+        assertThat(Verdict.overall(java.util.List.of(Verdict.WITHIN_TOLERANCE, Verdict.IMPROVED)))
+                .isEqualTo(Verdict.IMPROVED);
+        assertThat(Verdict.overall(java.util.List.of(Verdict.NO_DETECTABLE_CHANGE, Verdict.WITHIN_TOLERANCE)))
+                .isEqualTo(Verdict.WITHIN_TOLERANCE);
+        assertThat(Verdict.overall(java.util.List.of(Verdict.NO_DETECTABLE_CHANGE, Verdict.NO_DETECTABLE_CHANGE)))
+                .isEqualTo(Verdict.NO_DETECTABLE_CHANGE);
+        assertThat(Verdict.overall(java.util.List.of())).isEqualTo(Verdict.NO_DETECTABLE_CHANGE);
     }
 
     @Test

@@ -88,7 +88,7 @@ class SteadinessGateTest {
         long leftOut = seeded(api, body("feature", main), shape(300, virtualAlways));
 
         JsonNode job = api.get("/api/v1/jobs/" + leftOut).expect(200).json();
-        assertThat(job.at("/baseline/verdict").asString()).isEqualTo("no significant change");
+        assertThat(job.at("/baseline/verdict").asString()).isEqualTo("no detectable change");
         assertThat(job.at("/baseline/notSteadyLeftOut").asInt()).as("3 repetitions x 2 JDKs").isEqualTo(6);
         JsonNode comparison = api.get(job.at("/baseline/comparison").asString()).expect(200).json();
         assertThat(comparison.get("includeNotSteady").asBoolean()).isFalse();
@@ -100,7 +100,7 @@ class SteadinessGateTest {
         JsonNode cpu = find(virtual25, "cpuMsPerRequest", 80);
         assertThat(cpu.get("candidateRuns").asInt()).as("other metrics keep every point").isEqualTo(3);
         assertThat(cpu.get("candidateNotSteadyLeftOut").asInt()).isZero();
-        assertThat(find(virtual25, "throughputRps", 20).get("verdict").asString()).isEqualTo("no significant change");
+        assertThat(find(virtual25, "throughputRps", 20).get("verdict").asString()).isEqualTo("no detectable change");
 
         // still shown: the statistics count them, flagged and with the not-steady runs counted
         JsonNode stats = api.get("/api/v1/jobs/" + leftOut + "/statistics").expect(200).json();
@@ -111,7 +111,7 @@ class SteadinessGateTest {
 
         String summary = api.get("/api/v1/jobs/" + leftOut + "/summary.md").expect(200).body();
         assertThat(summary)
-                .contains("## jvmbench job #" + leftOut + ": ✅ no significant change against the baseline")
+                .contains("## jvmbench job #" + leftOut + ": ✅ no detectable change against the baseline")
                 .contains("> ⚠️ **Not steady:** 6 points' throughput trended over the measured window")
                 .contains("left out of the gate's verdicts (`gate.includeNotSteady` counts them).")
                 .contains("> - JDK 25 virtual, repetition 2, 80 users: throughput rose 14.0% (95% interval +9.0% to +20.0%)")

@@ -148,8 +148,23 @@ class SubmitCliTest {
         seededMainJob();
         Outcome outcome = run(gated(jobFile(body())), id -> new ResultSeeder(jdbc).complete(id, LEVELS, throughput(391)));
         assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
-        assertThat(outcome.stdout()).contains("✅ no significant change against the baseline");
-        assertThat(outcome.stderr()).contains("runs done").contains("verdict: no significant change");
+        assertThat(outcome.stdout()).contains("✅ no detectable change against the baseline");
+        assertThat(outcome.stderr()).contains("runs done").contains("verdict: no detectable change");
+    }
+
+    @Test
+    void aRealChangeWithinTheToleranceIsToldApartAndPassesTheGate() throws Exception {
+        seededMainJob();
+        // virtual at 80 users loses 4.9% with 1% noise: real, yet under the 5% threshold
+        Outcome outcome = run(gated(jobFile(body())), id -> new ResultSeeder(jdbc).complete(id, LEVELS, throughput(371)));
+        assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+        assertThat(outcome.stdout())
+                .contains("✅ change within tolerance against the baseline (2 real changes smaller than the threshold)")
+                .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 371 | ×0.951 [0.932, 0.970] "
+                        + "| 🟡 change within tolerance |")
+                .contains("| JDK 25 virtual → JDK 25 virtual | 20 | Throughput | 98 | 98 | ×1.000 [0.980, 1.020] "
+                        + "| ⚪ no detectable change |");
+        assertThat(outcome.stderr()).contains("verdict: change within tolerance");
     }
 
     @Test

@@ -149,6 +149,47 @@ class JobValidationTest {
     }
 
     @Test
+    void levelsOrACapacitySearchWithAnSlo() {
+        Map<String, Object> body = JobBodies.valid();
+        JobBodies.child(body, "load").remove("levels");
+        assertThat(submit(body).expect(400).fieldError("load")).startsWith("give exactly one of levels");
+
+        body = JobBodies.valid();
+        JobBodies.child(body, "load").put("search", Map.of("start", 10, "max", 400));
+        body.put("slo", Map.of("latencyP95Ms", 250));
+        assertThat(submit(body).expect(400).fieldError("load")).startsWith("give exactly one of levels");
+
+        body = JobBodies.valid();
+        JobBodies.child(body, "load").remove("levels");
+        JobBodies.child(body, "load").put("search", Map.of("start", 10, "max", 400));
+        assertThat(submit(body).expect(400).fieldError("slo")).startsWith("a capacity search (load.search) needs an slo");
+
+        body = JobBodies.valid();
+        JobBodies.child(body, "load").remove("levels");
+        JobBodies.child(body, "load").put("search", Map.of("start", 900, "max", 400, "maxSteps", 1));
+        body.put("slo", Map.of("latencyP95Ms", 250));
+        assertThat(submit(body).expect(400).fieldError("load.search.maxSteps")).isEqualTo("must be between 2 and 30");
+
+        body = JobBodies.valid();
+        JobBodies.child(body, "load").put("warmup", Map.of("mode", "gradual"));
+        submit(body).expect(400).fieldError("load.warmup.mode");
+    }
+
+    @Test
+    void aCapacitySearchAndAnAdaptiveWarmUpAreStoredNormalised() {
+        Map<String, Object> body = JobBodies.valid();
+        JobBodies.child(body, "load").remove("levels");
+        JobBodies.child(body, "load").put("search", Map.of("start", 900, "max", 400));
+        JobBodies.child(body, "load").put("warmup", Map.of("mode", "adaptive"));
+        body.put("slo", Map.of("latencyP95Ms", 250));
+        var load = submit(body).expect(201).json().get("spec").get("load");
+        assertThat(load.get("search").get("start").asInt()).as("a start above max starts at max").isEqualTo(400);
+        assertThat(load.get("search").get("maxSteps").asInt()).isEqualTo(10);
+        assertThat(load.get("warmup").get("mode").asString()).isEqualTo("adaptive");
+        assertThat(load.get("warmup").get("maxSeconds").asInt()).isEqualTo(180);
+    }
+
+    @Test
     void anUnavailableJdkIsRefusedWithTheReason() {
         Map<String, Object> body = JobBodies.valid();
         body.put("jdks", List.of(21, 24));

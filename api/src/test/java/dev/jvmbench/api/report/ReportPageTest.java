@@ -108,9 +108,14 @@ class ReportPageTest {
         String againstBaseline = section(dom, "data-mode=\"jobs\"");
         assertThat(againstBaseline)
                 .contains("Cell by cell against baseline job #" + baselineId)
-                .contains("<table class=\"data matrix\" data-verdict=\"no significant change\" data-pair=\"platform-25-platform-25\">")
+                .contains("<table class=\"data matrix\" data-verdict=\"no detectable change\" data-pair=\"platform-25-platform-25\">")
                 .contains("<table class=\"data matrix\" data-verdict=\"regressed\" data-pair=\"virtual-25-virtual-25\">")
                 .contains("−20.0%")
+                // every cell shows the ratio with its interval and the verdict in words
+                .contains("×0.800", "−20.0% · regressed", "±0.0% · no detectable change")
+                // the memory peak's 2% growth is real but under the 5% threshold: its own colour, symbol and words
+                .contains("<td class=\"num change verdict-tolerance\" data-verdict=\"change within tolerance\"")
+                .contains("×1.020", "[1.020, 1.020]", "+2.0% · change within tolerance")
                 // the platform cell's run whose window at 20 users was not steady is left out of the gate metrics there
                 .contains("data-left-out=\"1\">1 not-steady run left out");
         // within the job, thread model against thread model: colour-coded cells of every kind
@@ -118,7 +123,7 @@ class ReportPageTest {
         assertThat(byModel).contains("Thread model against thread model (baseline platform)")
                 .contains("<td class=\"num change verdict-improved\" data-verdict=\"improved\"")
                 .contains("<td class=\"num change verdict-regressed\" data-verdict=\"regressed\"")
-                .contains("<td class=\"num change verdict-same\" data-verdict=\"no significant change\"")
+                .contains("<td class=\"num change verdict-same\" data-verdict=\"no detectable change\"")
                 .contains("<tr data-metric=\"heapMeanMb\">", "<tr data-metric=\"cpuMsPerRequest\">");
 
         // capacity under the SLO and flags per cell, with the levels they were raised at

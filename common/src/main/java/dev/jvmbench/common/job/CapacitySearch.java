@@ -29,7 +29,9 @@ public record CapacitySearch(
     public static final double DEFAULT_RESOLUTION_PERCENT = 5.0;
 
     CapacitySearch normalized() {
-        return new CapacitySearch(start == null ? DEFAULT_START : start, max == null ? DEFAULT_MAX : max,
+        int ceiling = max == null ? DEFAULT_MAX : max;
+        // A start above the ceiling starts at the ceiling (the search never goes past max).
+        return new CapacitySearch(Math.min(start == null ? DEFAULT_START : start, ceiling), ceiling,
                 maxSteps == null ? DEFAULT_MAX_STEPS : maxSteps,
                 resolutionPercent == null ? DEFAULT_RESOLUTION_PERCENT : resolutionPercent);
     }

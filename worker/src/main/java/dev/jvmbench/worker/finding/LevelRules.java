@@ -38,10 +38,18 @@ final class LevelRules {
     static final double FD_SHARE = 0.8;
     static final int CLOSE_WAIT_MIN = 20;
     static final int CLOSE_WAIT_GROWTH_MIN = 10;
+    /** Sockets in CLOSE_WAIT at the window's end that are a finding even when they no longer grow. */
+    static final int CLOSE_WAIT_HELD_MIN = 200;
     /** Share of the median latency spent waiting for a pooled connection. */
     static final double POOL_WAIT_SHARE = 0.1;
     /** Throughput at this share of the pool's ceiling, with more users than connections, means the pool caps it. */
     static final double POOL_CEILING_SHARE = 0.8;
+    /**
+     * CPU of the limit under which carriers held by pinned virtual threads starve the others
+     * (RunRules, from JFR's pinned time). The scheduler's queued-task gauge is no evidence of it:
+     * a healthy io-http run of 20 users on one carrier showed 3.5 and, in another run, 15.2 queued
+     * on average at 42-66 % CPU (FindingsEndToEndTest), so it is kept as a figure, not judged.
+     */
     static final double CARRIER_CPU_PERCENT = 80;
     /** OS threads above those at readiness, in absolute number and as a share, in a virtual-thread run. */
     static final int HIDDEN_THREADS_MIN = 20;
@@ -59,7 +67,6 @@ final class LevelRules {
         poolExhausted(run, level, found);
         cpuThrottled(level, found);
         monitoringStarved(run, level, found);
-        carrierStarvation(run, level, found);
         hiddenPlatformThreads(run, level, found);
         fdPressure(run, level, found);
         closeWaitGrowth(level, found);
@@ -246,19 +253,6 @@ final class LevelRules {
         }
     }
 
-    private static void carrierStarvation(RunFacts run, LevelFacts l, List<Finding> found) {
-        if (run.threadModel() != ThreadModel.VIRTUAL || l.vtQueuedMean() == null || l.vtQueuedMean() < 1
-                || l.cpuPercentOfLimit() == null || l.cpuPercentOfLimit() >= CARRIER_CPU_PERCENT) {
-            return;
-        }
-        found.add(finding(FindingCode.CARRIER_STARVATION, l, l.start(),
-                ("On average %s virtual threads waited for one of %s carriers while the CPU ran at %s%% of its limit: the "
-                        + "carriers were held, not computing.").formatted(n(l.vtQueuedMean()),
-                        l.vtParallelism() == null ? "the" : n(l.vtParallelism()), n(l.cpuPercentOfLimit())),
-                evidence("vtQueuedMean", l.vtQueuedMean(), "carrierParallelism", l.vtParallelism(),
-                        "cpuPercentOfLimit", l.cpuPercentOfLimit()), null));
-    }
-
     private static void hiddenPlatformThreads(RunFacts run, LevelFacts l, List<Finding> found) {
         if (run.threadModel() != ThreadModel.VIRTUAL || l.osThreadsAtReady() == null || l.osThreadsPeak() == null) {
             return;
@@ -288,13 +282,23 @@ final class LevelRules {
     }
 
     private static void closeWaitGrowth(LevelFacts l, List<Finding> found) {
+        // Growing inside the window, or so many that they were left there before it (a leak that ran
+        // out of descriptors during the warm-up no longer grows, it stays).
         if (l.closeWaitEnd() == null || l.closeWaitGrowth() == null || l.closeWaitEnd() < CLOSE_WAIT_MIN
-                || l.closeWaitGrowth() < CLOSE_WAIT_GROWTH_MIN) {
+                || l.closeWaitGrowth() < CLOSE_WAIT_GROWTH_MIN && l.closeWaitEnd() < CLOSE_WAIT_HELD_MIN) {
+            return;
+        }
+        // A generator that gives up on a request closes its connection; until the app gets to that
+        // request its socket waits in CLOSE_WAIT. Behind timeouts (queueing for a pool, an app that
+        // stopped answering) the growth is their echo, not a leak: the timeouts are the finding.
+        boolean timeoutsExplainIt = l.errorsOf("timeout") >= l.closeWaitGrowth() || found.stream().anyMatch(f ->
+                f.code() == FindingCode.QUEUEING_TIMEOUTS || f.code() == FindingCode.STOPPED_ANSWERING);
+        if (timeoutsExplainIt) {
             return;
         }
         found.add(finding(FindingCode.CLOSE_WAIT_GROWTH, l, l.start(),
                 ("%d of the app's sockets were in CLOSE_WAIT at the end of the window, %d more than at its start: the peer "
-                        + "closed them and the app did not.").formatted(l.closeWaitEnd(), l.closeWaitGrowth()),
+                        + "closed them and the app did not close its side (a connection or stream never closed).").formatted(l.closeWaitEnd(), l.closeWaitGrowth()),
                 evidence("closeWaitEnd", l.closeWaitEnd(), "closeWaitGrowth", l.closeWaitGrowth(),
                         "openFdsPeak", l.openFdsPeak()), null));
     }

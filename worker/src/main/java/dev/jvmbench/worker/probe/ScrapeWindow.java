@@ -20,6 +20,9 @@ import java.util.stream.DoubleStream;
  * @param virtualQueuedMean         mean of {@code jvm_threads_virtual_live_threads{scheduling_status="queued"}}
  * @param virtualParallelismMean    mean of {@code jvm_threads_virtual_parallelism}
  * @param virtualPoolSizeMean       mean of {@code jvm_threads_virtual_pool_size_threads} (carriers started)
+ * @param poolPendingMax            most threads waiting for a HikariCP connection ({@code hikaricp_connections_pending})
+ * @param poolMaxMean               the pool's maximum size ({@code hikaricp_connections_max})
+ * @param poolAcquireMeanMs         mean wait for a connection over the window (the acquire timer's sum / count)
  */
 public record ScrapeWindow(
         Instant from,
@@ -32,7 +35,10 @@ public record ScrapeWindow(
         Double virtualMountedMean,
         Double virtualQueuedMean,
         Double virtualParallelismMean,
-        Double virtualPoolSizeMean) {
+        Double virtualPoolSizeMean,
+        Double poolPendingMax,
+        Double poolMaxMean,
+        Double poolAcquireMeanMs) {
 
     /** @param all attempts in time order */
     static ScrapeWindow of(List<Scrape> all, Instant from, Instant to) {
@@ -55,7 +61,24 @@ public record ScrapeWindow(
                 mean(window, ThreadGauge.VIRTUAL_MOUNTED),
                 mean(window, ThreadGauge.VIRTUAL_QUEUED),
                 mean(window, ThreadGauge.VIRTUAL_PARALLELISM),
-                mean(window, ThreadGauge.VIRTUAL_POOL_SIZE));
+                mean(window, ThreadGauge.VIRTUAL_POOL_SIZE),
+                boxed(values(window, ThreadGauge.POOL_PENDING).max()),
+                mean(window, ThreadGauge.POOL_MAX),
+                acquireMeanMs(window));
+    }
+
+    /** The pool's mean acquire time over the window: the timer's sum and count, last minus first. */
+    private static Double acquireMeanMs(List<Scrape> window) {
+        List<Scrape> timed = window.stream().filter(scrape -> scrape.gauges().containsKey(ThreadGauge.POOL_ACQUIRE_SECONDS_SUM)
+                && scrape.gauges().containsKey(ThreadGauge.POOL_ACQUIRE_SECONDS_COUNT)).toList();
+        if (timed.size() < 2) {
+            return null;
+        }
+        var first = timed.getFirst().gauges();
+        var last = timed.getLast().gauges();
+        double count = last.get(ThreadGauge.POOL_ACQUIRE_SECONDS_COUNT) - first.get(ThreadGauge.POOL_ACQUIRE_SECONDS_COUNT);
+        double sum = last.get(ThreadGauge.POOL_ACQUIRE_SECONDS_SUM) - first.get(ThreadGauge.POOL_ACQUIRE_SECONDS_SUM);
+        return count <= 0 ? null : 1000 * sum / count;
     }
 
     private static Double mean(List<Scrape> window, ThreadGauge gauge) {

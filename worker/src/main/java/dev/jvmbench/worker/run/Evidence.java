@@ -154,7 +154,8 @@ final class Evidence {
                 point.scrapeSuccessShare(), load.loadgenCpuPercent(), load.loadgenCpuCores(), point.loadgenSaturated(),
                 point.offeredRateReached(), point.theoreticalCeilingRps(), point.ceilingShare(), series, steadiness,
                 osThreadsAtReady, container.threadsPeak(), container.openFdsPeak(), container.tcpCloseWaitAtEnd(),
-                container.tcpCloseWaitGrowth(), null, null, null,
+                container.tcpCloseWaitGrowth(), scrape == null ? null : scrape.poolPendingMax(),
+                scrape == null ? null : scrape.poolAcquireMeanMs(), scrape == null ? null : scrape.poolMaxMean(),
                 scrape == null ? null : scrape.virtualQueuedMean(),
                 scrape == null ? null : scrape.virtualParallelismMean());
     }

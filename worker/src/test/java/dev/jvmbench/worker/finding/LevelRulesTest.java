@@ -138,11 +138,23 @@ class LevelRulesTest {
     }
 
     @Test
-    void carriersHeldWhileTheCpuIdles() {
-        LevelFacts level = Facts.level(100).set("vtQueued", 40.0).set("vtParallelism", 1.0).set("cpu", 12.0).build();
+    void closeWaitBehindTimeoutsIsTheirEchoNotALeak() {
+        // The pool job on real containers: 40 users timed out behind a pool of two, 22 more sockets in CLOSE_WAIT.
+        LevelFacts level = Facts.level(40).set("closeWait", 40).set("closeWaitGrowth", 22).errors("timeout", 40).build();
 
-        assertThat(codes(Diagnosis.ofLevel(Facts.run("pinning", ThreadModel.VIRTUAL, Map.of("holdMs", 50.0)), level)))
-                .contains(FindingCode.CARRIER_STARVATION);
+        assertThat(codes(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), level)))
+                .doesNotContain(FindingCode.CLOSE_WAIT_GROWTH);
+    }
+
+    @Test
+    void theSchedulersQueuedGaugeAloneIsNoCarrierStarvation() {
+        // Two healthy io-http runs (20 users, one carrier) measured on real containers: 3.5 and 15.2 queued.
+        for (double queued : new double[] {3.5, 15.2}) {
+            LevelFacts level = Facts.level(20).set("vtQueued", queued).set("vtParallelism", 1.0).set("cpu", 42.0).build();
+
+            assertThat(codes(Diagnosis.ofLevel(Facts.run("io-http", ThreadModel.VIRTUAL, Map.of("delayMs", 50.0)), level)))
+                    .doesNotContain(FindingCode.CARRIER_STARVATION);
+        }
     }
 
     @Test
