@@ -129,7 +129,7 @@ push_to_registry() { # image...
 if [[ -n "${BENCH_REGISTRY:-}" ]]; then
   export BENCH_REGISTRY
   if wants jdk; then
-    mapfile -t jdk_images < <(buildable_jdks | while IFS='|' read -r version image _; do
+    mapfile -t jdk_images < <(jdk_catalog buildable | while IFS='|' read -r version image _; do
       registry_wants "$version" && echo "$image"; done)
     push_to_registry "${jdk_images[@]}"
   fi
@@ -175,7 +175,7 @@ build_target_apps_into_registry() {
       [[ "$(registry_label "$target" bench.recipe)" == "$recipe" ]] || die "$target was built but carries no recipe $recipe"
       summary_add "$target" built $(( $(now_s) - start ))
     done
-  done < <(read_jdk_catalog)
+  done < <(jdk_catalog available) # version|image of every available entry
 }
 if [[ -n "${BENCH_REGISTRY:-}" ]] && wants target-apps; then
   use_jdk || die "$JDK_MISSING"
