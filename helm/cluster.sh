@@ -41,7 +41,11 @@ ETCD_SUITE=trixie                     # etcd-server 3.5.16 (bookworm's 3.4.23 pr
 NODE_NAME=127.0.0.1
 SERVICE_CIDR=100.64.0.0/24            # outside 10/8, 172.16/12, 192.168/16; routed nowhere (see up_route)
 SERVICE_FIRST_IP=100.64.0.1
+# The CPU the static CPU manager keeps in the shared pool (the lowest: systemReserved is 200m,
+# rounded up to one core) and the pids limit of every pod (kubelet.yaml.in says why).
 RESERVED_CPUS=0
+SYSTEM_RESERVED_CPU=200m
+POD_PIDS_LIMIT=8192
 GOPROXY_URL=${GOPROXY_URL:-https://proxy.golang.org}
 
 HELM_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -629,8 +633,8 @@ write_configs() {
   render "$CLUSTER_DIR/hosts.toml.in" "$STATE/containerd/certs.d/$REGISTRY/hosts.toml" REGISTRY_PORT="$REGISTRY_PORT"
   cp "$CLUSTER_DIR/cni-loopback.conflist" "$STATE/cni/net.d/10-jvmbench-loopback.conflist"
   render "$CLUSTER_DIR/registry.yml.in" "$STATE/config/registry.yml" STATE="$STATE" REGISTRY_PORT="$REGISTRY_PORT"
-  render "$CLUSTER_DIR/kubelet.yaml.in" "$STATE/config/kubelet.yaml" STATE="$STATE" RUN="$RUN" RESERVED_CPUS="$RESERVED_CPUS" \
-    OOM_SCORE_ADJ="$kubelet_oom"
+  render "$CLUSTER_DIR/kubelet.yaml.in" "$STATE/config/kubelet.yaml" STATE="$STATE" RUN="$RUN" SYSTEM_RESERVED_CPU="$SYSTEM_RESERVED_CPU" \
+    POD_PIDS_LIMIT="$POD_PIDS_LIMIT" OOM_SCORE_ADJ="$kubelet_oom"
   # Paths used whatever the root dirs: /var/log/containers (the kubelet's log symlinks),
   # /var/lib/kubelet/device-plugins/kubelet.sock, /run/containerd/s (the shims' sockets, shared
   # with a Docker engine's shims) and /var/lib/cni/results (libcni's cache). Remember which directories were not there, so down removes

@@ -63,6 +63,34 @@ app.kubernetes.io/part-of: jvmbench
 {{- end }}
 {{- end }}
 
+{{/* The worker's own ServiceAccount: the Role of the kubernetes engine is bound to it alone. */}}
+{{- define "jvmbench.worker.serviceAccountName" -}}
+{{- if .Values.worker.serviceAccount.create }}
+{{- default (include "jvmbench.componentName" (dict "root" . "component" "worker")) .Values.worker.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.worker.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/*
+The host of the api's probes: the pod's IP (the default) unless the api listens on the node's
+loopback only (network.loopbackOnly): the kubelet, on the node's network, probes 127.0.0.1 then.
+*/}}
+{{- define "jvmbench.api.probeHost" -}}
+{{- if .Values.network.loopbackOnly }}
+host: 127.0.0.1
+{{- end }}
+{{- end }}
+
+{{/* Where api and workers reach the in-chart PostgreSQL: its Service, or 127.0.0.1 with network.loopbackOnly. */}}
+{{- define "jvmbench.postgresql.host" -}}
+{{- if .Values.network.loopbackOnly }}
+{{- "127.0.0.1" }}
+{{- else }}
+{{- include "jvmbench.componentName" (dict "root" . "component" "postgresql") }}
+{{- end }}
+{{- end }}
+
 {{/*
 Database. Both modes end in the same three variables for api and worker:
 BENCH_DB_URL (a value or a secret key), BENCH_DB_USER, BENCH_DB_PASSWORD (always a secret key).
@@ -74,7 +102,7 @@ BENCH_DB_URL (a value or a secret key), BENCH_DB_USER, BENCH_DB_PASSWORD (always
 {{- define "jvmbench.databaseEnv" -}}
 {{- if .Values.postgresql.enabled }}
 - name: BENCH_DB_URL
-  value: {{ printf "jdbc:postgresql://%s:%d/%s" (include "jvmbench.componentName" (dict "root" . "component" "postgresql")) (int .Values.postgresql.service.port) .Values.postgresql.database | quote }}
+  value: {{ printf "jdbc:postgresql://%s:%d/%s" (include "jvmbench.postgresql.host" .) (int .Values.postgresql.service.port) .Values.postgresql.database | quote }}
 - name: BENCH_DB_USER
   value: {{ .Values.postgresql.user | quote }}
 - name: BENCH_DB_PASSWORD
@@ -133,13 +161,25 @@ purpose: it is random on every render and only kept stable by `lookup` on a live
 
 {{/*
 The worker's probe command: can the engine be reached? That is what a worker needs and what
-a wrong setting breaks (a socket group id that does not match, an endpoint nobody listens on).
-The worker serves no HTTP (spring.main.web-application-type=none), so the check is a shell
-one-liner with nothing but shell built-ins: no JVM is started on a benchmark host every period.
+a wrong setting breaks (a socket group id that does not match, an endpoint nobody listens on,
+an API server address that is not routed). The worker serves no HTTP
+(spring.main.web-application-type=none), so the check is a shell one-liner with nothing but
+shell built-ins: no JVM is started on a benchmark host every period.
 */}}
 {{- define "jvmbench.worker.engineCheck" -}}
 {{- $engine := .Values.worker.containerEngine }}
-{{- if eq $engine.mode "socket" }}
+{{- if eq .Values.worker.engine "kubernetes" }}
+{{- $api := .Values.worker.kubernetes.apiServer }}
+- bash
+- -c
+{{- if $api }}
+{{- $url := urlParse $api }}
+{{- $hostPort := splitList ":" $url.host }}
+- {{ printf "exec 3<>/dev/tcp/%s/%s" (first $hostPort) (ternary (last $hostPort) "443" (gt (len $hostPort) 1)) | quote }}
+{{- else }}
+- 'exec 3<>"/dev/tcp/$KUBERNETES_SERVICE_HOST/$KUBERNETES_SERVICE_PORT"'
+{{- end }}
+{{- else if eq $engine.mode "socket" }}
 - sh
 - -c
 - {{ printf "test -S %s && test -r %s && test -w %s" $engine.socket.mountPath $engine.socket.mountPath $engine.socket.mountPath | quote }}

@@ -5,7 +5,8 @@ Run by helm/test.sh with the python of its kubernetes-validate venv (which has P
     check_rendered.py postgres <file> <outdir>   the in-chart PostgreSQL pod, for test.sh to run it
 
 Common checks hold for every render; the scenario checks are keyed by the ci file's name
-(default, external-db, in-chart-db, engine-endpoint, multi-worker). A failed check prints the
+(default, docker-socket, external-db, in-chart-db, engine-endpoint, kubernetes-local,
+multi-worker). A failed check prints the
 scenario, the object and what was wrong, and the script exits 1 after all checks ran.
 """
 import collections
@@ -50,6 +51,19 @@ def pod_controllers(docs):
     return [d for d in docs if d["kind"] in ("Deployment", "StatefulSet")]
 
 
+def worker_engine(docs):
+    return find(docs, "ConfigMap", f"{PREFIX}-worker")["data"]["BENCH_WORKER_ENGINE"]
+
+
+def loopback_only(docs):
+    return find(docs, "ConfigMap", f"{PREFIX}-api")["data"]["BENCH_API_ADDRESS"] == "127.0.0.1"
+
+
+def cpu(quantity):
+    text = str(quantity)
+    return float(text[:-1]) / 1000 if text.endswith("m") else float(text)
+
+
 def common_checks(scenario, docs):
     for d in docs:
         labels = d["metadata"].get("labels", {})
@@ -64,7 +78,10 @@ def common_checks(scenario, docs):
         check(pod.get("securityContext", {}).get("runAsNonRoot") is True, scenario, f"{obj}: pod not runAsNonRoot")
         check(pod.get("securityContext", {}).get("seccompProfile", {}).get("type") == "RuntimeDefault",
               scenario, f"{obj}: pod seccompProfile is not RuntimeDefault")
-        check(pod.get("automountServiceAccountToken") is False, scenario, f"{obj}: mounts a service account token")
+        # Only the worker of the kubernetes engine calls the API: only it has a token.
+        wants_token = d["metadata"]["name"] == f"{PREFIX}-worker" and worker_engine(docs) == "kubernetes"
+        check(pod.get("automountServiceAccountToken") is wants_token, scenario,
+              f"{obj}: automountServiceAccountToken is not {wants_token}")
         for c in pod.get("initContainers", []) + pod["containers"]:
             where = f"{obj} container {c['name']}"
             sc = c.get("securityContext", {})
@@ -94,7 +111,8 @@ def common_checks(scenario, docs):
     check(api_container["readinessProbe"]["httpGet"]["path"] == "/actuator/health/readiness", scenario,
           "api readiness probe is not /actuator/health/readiness")
     api_config = find(docs, "ConfigMap", f"{PREFIX}-api")["data"]
-    check(api_config["BENCH_API_ADDRESS"] == "0.0.0.0", scenario, "api listens on loopback only")
+    check(api_config["BENCH_API_ADDRESS"] == ("127.0.0.1" if loopback_only(docs) else "0.0.0.0"), scenario,
+          "api listen address")
     check(api_config["BENCH_DATA_DIR"] == "/var/lib/jvmbench", scenario, "api BENCH_DATA_DIR")
     check(find(docs, "Service", f"{PREFIX}-api"), scenario, "no api Service")
 
@@ -121,6 +139,61 @@ def common_checks(scenario, docs):
     check(secret_ref(env_of(api_container), "BENCH_DB_PASSWORD"), scenario, "api's database password is not from a Secret")
 
 
+def kubernetes_engine_checks(scenario, docs):
+    """The worker of the kubernetes engine: its Role, its own ServiceAccount, the downward API, no socket."""
+    worker, pod, sockets, config = workers_engine(docs)
+    container = pod["containers"][0]
+    env = env_of(container)
+    check(config["BENCH_WORKER_ENGINE"] == "kubernetes", scenario, "BENCH_WORKER_ENGINE is not kubernetes")
+    check(config.get("BENCH_WORKER_REGISTRY"), scenario, "no BENCH_WORKER_REGISTRY")
+    check("DOCKER_HOST" not in config and "BENCH_CONTAINER_ENGINE_HOST" not in config, scenario,
+          "Docker engine settings with the kubernetes engine")
+    check(not sockets, scenario, "mounts a Docker socket with the kubernetes engine")
+    check(not pod["securityContext"].get("supplementalGroups"), scenario, "supplemental groups with the kubernetes engine")
+    for name, path in (("BENCH_KUBERNETES_NODE_NAME", "spec.nodeName"), ("BENCH_KUBERNETES_NAMESPACE", "metadata.namespace"),
+                       ("BENCH_KUBERNETES_OWNER_POD_NAME", "metadata.name"), ("BENCH_KUBERNETES_OWNER_POD_UID", "metadata.uid")):
+        check(env.get(name, {}).get("valueFrom", {}).get("fieldRef", {}).get("fieldPath") == path, scenario,
+              f"worker {name} is not the downward API's {path}")
+    # what the worker mounts: the node's cgroup tree read-only, /tmp, nothing else of the node
+    host_paths = [v for v in pod["volumes"] if "hostPath" in v]
+    check([v["hostPath"]["path"] for v in host_paths] == ["/sys/fs/cgroup"], scenario,
+          f"worker host paths {[v['hostPath']['path'] for v in host_paths]}")
+    mounts = {m["name"]: m for m in container["volumeMounts"]}
+    check(mounts.get("host-cgroup", {}).get("readOnly") is True, scenario, "the node's cgroup tree is not read-only")
+    check(pod.get("hostPID") is True, scenario, "worker without hostPID")
+    command = container["livenessProbe"]["exec"]["command"]
+    check(command[:2] == ["bash", "-c"] and command[2].startswith("exec 3<>"), scenario, f"probe command {command}")
+    account = pod["serviceAccountName"]
+    check(account == f"{PREFIX}-worker", scenario, f"worker service account {account}")
+    sa = find(docs, "ServiceAccount", account)
+    check(sa and sa.get("automountServiceAccountToken") is False, scenario,
+          "the worker's ServiceAccount mounts its token everywhere (only the worker pod asks for it)")
+    platform_sa = find(docs, "ServiceAccount", PREFIX)
+    check(platform_sa and platform_sa.get("automountServiceAccountToken") is False, scenario, "platform SA token")
+    role = find(docs, "Role", f"{PREFIX}-worker")
+    if check(role, scenario, "no worker Role"):
+        rules = {(tuple(r["apiGroups"]), tuple(r["resources"])): set(r["verbs"]) for r in role["rules"]}
+        check(rules == {(("",), ("pods",)): {"create", "get", "list", "watch", "delete"},
+                        (("",), ("pods/log",)): {"get"},
+                        (("",), ("pods/exec",)): {"create", "get"}}, scenario, f"worker Role rules {role['rules']}")
+    binding = find(docs, "RoleBinding", f"{PREFIX}-worker")
+    if check(binding, scenario, "no worker RoleBinding"):
+        check(binding["roleRef"] == {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": f"{PREFIX}-worker"},
+              scenario, f"RoleBinding roleRef {binding['roleRef']}")
+        check(binding["subjects"] == [{"kind": "ServiceAccount", "name": account, "namespace": "jvmbench"}], scenario,
+              f"RoleBinding subjects {binding['subjects']}")
+    check(not any(d["kind"] in ("ClusterRole", "ClusterRoleBinding") for d in docs), scenario, "cluster-wide RBAC")
+
+
+def docker_engine_checks(scenario, docs):
+    check(worker_engine(docs) == "docker", scenario, "BENCH_WORKER_ENGINE is not docker")
+    check(not any(d["kind"] in ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding") for d in docs), scenario,
+          "RBAC objects with the docker engine")
+    worker, pod, sockets, config = workers_engine(docs)
+    check(not any(e["name"].startswith("BENCH_KUBERNETES_") for e in pod["containers"][0].get("env", [])), scenario,
+          "kubernetes engine settings with the docker engine")
+
+
 def workers_engine(docs):
     worker = find(docs, "StatefulSet", f"{PREFIX}-worker")
     pod = worker["spec"]["template"]["spec"]
@@ -135,8 +208,17 @@ def scenario_checks(scenario, docs):
     api_env = env_of(api["spec"]["template"]["spec"]["containers"][0])
     worker, pod, sockets, config = workers_engine(docs)
     worker_env = env_of(pod["containers"][0])
+    if worker_engine(docs) == "kubernetes":
+        kubernetes_engine_checks(scenario, docs)
+    else:
+        docker_engine_checks(scenario, docs)
 
     if scenario == "default":
+        check(worker_engine(docs) == "kubernetes", scenario, "the default engine is not kubernetes")
+        check(config["BENCH_WORKER_REGISTRY"] == "registry.example.com/jvmbench", scenario, "registry")
+        check("BENCH_KUBERNETES_API_SERVER" not in config, scenario, "an API server by default (the in-cluster Service)")
+        check(pod["containers"][0]["readinessProbe"]["exec"]["command"][-1]
+              == 'exec 3<>"/dev/tcp/$KUBERNETES_SERVICE_HOST/$KUBERNETES_SERVICE_PORT"', scenario, "probe of the Service")
         check(postgres, scenario, "no PostgreSQL StatefulSet")
         secret = find(docs, "Secret", f"{PREFIX}-postgresql")
         check(secret and "password" in secret["data"], scenario, "no generated password Secret")
@@ -144,6 +226,13 @@ def scenario_checks(scenario, docs):
               "api password not from the generated Secret")
         check(api_env["BENCH_DB_URL"].get("value") == f"jdbc:postgresql://{PREFIX}-postgresql:5432/bench",
               scenario, "api BENCH_DB_URL is not the in-chart Service")
+        check(any(v.get("hostPath", {}).get("path") == "/sys/fs/cgroup" for v in pod["volumes"]), scenario,
+              "worker does not mount the node's cgroup tree")
+        check(find(docs, "PersistentVolumeClaim", f"{PREFIX}-api"), scenario, "no api data claim")
+        check(postgres["spec"].get("volumeClaimTemplates"), scenario, "PostgreSQL without its claim")
+        check(worker["spec"]["replicas"] == 1, scenario, "worker replicas is not 1")
+
+    elif scenario == "docker-socket":
         check([s["hostPath"]["path"] for s in sockets] == ["/var/run/docker.sock"], scenario,
               "worker does not mount /var/run/docker.sock")
         check(999 in pod["securityContext"].get("supplementalGroups", []), scenario,
@@ -151,8 +240,40 @@ def scenario_checks(scenario, docs):
         check(config["BENCH_CONTAINER_ENGINE_HOST"] == "unix:///var/run/docker.sock", scenario, "engine host")
         check(any(v.get("hostPath", {}).get("path") == "/sys/fs/cgroup" for v in pod["volumes"]), scenario,
               "worker does not mount the node's cgroup tree")
-        check(find(docs, "PersistentVolumeClaim", f"{PREFIX}-api"), scenario, "no api data claim")
-        check(worker["spec"]["replicas"] == 1, scenario, "worker replicas is not 1")
+        check(pod["automountServiceAccountToken"] is False, scenario, "a token for the docker engine")
+
+    elif scenario == "kubernetes-local":
+        # helm/cluster.sh's node: everything on 127.0.0.1, the API server there, throwaway databases
+        check(config["BENCH_KUBERNETES_API_SERVER"] == "https://127.0.0.1:6443", scenario, "API server")
+        check(config["BENCH_WORKER_REGISTRY"] == "127.0.0.1:5000", scenario, "registry")
+        check(pod["containers"][0]["livenessProbe"]["exec"]["command"][-1] == "exec 3<>/dev/tcp/127.0.0.1/6443",
+              scenario, "probe of the API server")
+        api_pod = api["spec"]["template"]["spec"]
+        pg_pod = postgres["spec"]["template"]["spec"]
+        for name, p in (("api", api_pod), ("PostgreSQL", pg_pod), ("worker", pod)):
+            check(p.get("hostNetwork") is True, scenario, f"{name} not on the node's network")
+        check(api["spec"].get("strategy", {}).get("type") == "Recreate", scenario,
+              "api not Recreate on the node's network (the new pod would wait for the old one's port)")
+        api_c = api_pod["containers"][0]
+        check(api_c["ports"][0]["containerPort"] == 18080, scenario, "api port")
+        for probe in ("startupProbe", "livenessProbe", "readinessProbe"):
+            check(api_c[probe]["httpGet"].get("host") == "127.0.0.1", scenario, f"api {probe} not on 127.0.0.1")
+        for env in (api_env, worker_env):
+            check(env["BENCH_DB_URL"].get("value") == "jdbc:postgresql://127.0.0.1:15433/bench", scenario,
+                  "BENCH_DB_URL is not PostgreSQL on the loopback")
+        args = pg_pod["containers"][0]["args"]
+        check("listen_addresses=127.0.0.1" in args, scenario, f"PostgreSQL args {args}")
+        hba = find(docs, "ConfigMap", f"{PREFIX}-postgresql")["data"]["pg_hba.conf"]
+        check("127.0.0.1/32" in hba and "0.0.0.0/0" not in hba, scenario, "pg_hba.conf open beyond the loopback")
+        check(not postgres["spec"].get("volumeClaimTemplates"), scenario, "a PostgreSQL claim without a provisioner")
+        check({"name": "data", "emptyDir": {}} in pg_pod["volumes"], scenario, "PostgreSQL data is not an emptyDir")
+        check(not find(docs, "PersistentVolumeClaim", f"{PREFIX}-api"), scenario, "an api claim without a provisioner")
+        # What the node (1800m allocatable under helm/cluster.sh's 200m system-reserved) must hold at
+        # once: the platform's requests, a run's 1-CPU app pod with its files helper, a 250m nginx pod.
+        requests = sum(cpu(c["resources"]["requests"]["cpu"]) for d in pod_controllers(docs)
+                       for c in d["spec"]["template"]["spec"]["containers"])
+        run = 1 + 0.05 + cpu(config["BENCH_KUBERNETES_DEFAULT_CPU"])
+        check(requests + run <= 1.8, scenario, f"platform requests {requests} + a run's pods {run} exceed 1.8 CPUs")
 
     elif scenario == "external-db":
         for kind in ("StatefulSet", "Service", "Secret", "ConfigMap"):
@@ -195,6 +316,7 @@ def scenario_checks(scenario, docs):
 
     elif scenario == "engine-endpoint":
         check(not sockets, scenario, "mounts a socket in endpoint mode")
+        check(pod["automountServiceAccountToken"] is False, scenario, "a token for the docker engine")
         check(not pod["securityContext"].get("supplementalGroups"), scenario, "supplemental groups in endpoint mode")
         check(config["BENCH_CONTAINER_ENGINE_HOST"] == "tcp://127.0.0.1:2375", scenario, "engine host")
         check(config["DOCKER_HOST"] == "tcp://127.0.0.1:2375", scenario, "DOCKER_HOST")

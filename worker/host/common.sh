@@ -146,3 +146,58 @@ await_ready() {
     AWAITED_SECONDS=$((AWAITED_SECONDS + 1))
   done
 }
+
+# --- a registry the cluster pulls from (BENCH_REGISTRY=host[:port][/path]) ---------------------
+# Plain HTTP for a loopback registry only (127.0.0.0/8, localhost, [::1]), HTTPS otherwise, as the
+# worker's bench.worker.registry; read without credentials, pushed with the docker CLI's.
+
+# registry_url REF -> http(s)://host/v2/<repository> of REF (host/repository:tag).
+registry_url() {
+  local ref=$1 host rest scheme=https
+  host=${ref%%/*}
+  rest=${ref#*/}
+  case "${host%:*}" in
+    127.* | localhost | '[::1]') scheme=http ;;
+  esac
+  printf '%s://%s/v2/%s' "$scheme" "$host" "${rest%:*}"
+}
+
+# registry_image_id REF -> the digest of the image's config (= Docker's image id of the same
+# image), empty when the registry has no such tag.
+registry_image_id() {
+  local ref=$1
+  curl -sf --max-time 30 -H 'Accept: application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json' \
+    "$(registry_url "$ref")/manifests/${ref##*:}" 2>/dev/null \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["config"]["digest"])' 2>/dev/null || true
+}
+
+# registry_label REF LABEL -> the label of the image in the registry, empty when absent.
+registry_label() {
+  local ref=$1 label=$2 config
+  config=$(registry_image_id "$ref")
+  [[ -n "$config" ]] || return 0
+  curl -sf --max-time 30 "$(registry_url "$ref")/blobs/$config" 2>/dev/null \
+    | python3 -c "import json, sys; print((json.load(sys.stdin).get('config', {}).get('Labels') or {}).get('$label', ''))" 2>/dev/null || true
+}
+
+# push_image IMAGE REGISTRY -> pushes the local IMAGE (name:tag) to REGISTRY/name:tag with the
+# docker CLI, unless the registry already has the same image (its config digest is the local
+# image id). Prints "pushed" or "present"; returns 1 when the push fails.
+push_image() {
+  local image=$1 registry=$2 target id
+  target="$registry/$image"
+  id=$(image_id "$image")
+  [[ -n "$id" ]] || { echo "missing"; return 1; }
+  if [[ "$(registry_image_id "$target")" == "$id" ]]; then
+    echo present
+    return 0
+  fi
+  docker tag "$image" "$target" || return 1
+  # The tag is the registry's, not a second local image: it goes once pushed.
+  if ! timeout 900 docker push -q "$target" >/dev/null; then
+    docker image rm "$target" >/dev/null 2>&1 || true
+    return 1
+  fi
+  docker image rm "$target" >/dev/null 2>&1 || true
+  echo pushed
+}

@@ -14,6 +14,9 @@
 # there: Debian's docker-compose (v1.29.2). COMPOSE="docker compose" picks v2 explicitly.
 # Each run is its own compose project on free ports, so it can run beside ./bench demo and
 # other tests. COMPOSE_TEST_TIMEOUT (default 600) bounds the wait for the job in seconds.
+# COMPOSE_TEST_JOB=FILE submits that job instead (e.g. helm/test/e2e/engine-job.json, the job
+# helm/k8s-e2e.sh runs on the Kubernetes engine: the same job on the Docker engine, to compare);
+# the job's cells are printed as a table either way (worker/host/job-cells.py).
 set -euo pipefail
 
 HOST_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -124,7 +127,8 @@ call() { # method path [curl args]
 json() { python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
 
 # The smallest sensible job: one JDK, one thread model, one level, short steps.
-job=$(call POST /api/v1/jobs -H 'Content-Type: application/json' -H "Idempotency-Key: $project" --data-binary @- <<'JSON'
+job_file=${COMPOSE_TEST_JOB:-/dev/stdin}
+job=$(call POST /api/v1/jobs -H 'Content-Type: application/json' -H "Idempotency-Key: $project" --data-binary "@$job_file" <<'JSON'
 {
   "threadModels": ["virtual"],
   "jdks": [25],
@@ -156,6 +160,11 @@ while :; do
 done
 
 runs=$(call GET "/api/v1/jobs/$id/runs")
+for run_id in $(json '" ".join(str(r["id"]) for r in d["items"])' <<<"$runs"); do
+  n=$(call GET "/api/v1/runs/$run_id/points" | json 'len([p for p in d["items"] if p["throughputRps"] > 0])')
+  (( n > 0 )) || die "run $run_id has no point with a throughput"
+done
+python3 "$HOST_DIR/job-cells.py" "$api" "$BENCH_ADMIN_TOKEN" "$id" ${COMPOSE_TEST_CELLS:+--json "$COMPOSE_TEST_CELLS"} >&2
 run_id=$(json 'd["items"][0]["id"]' <<<"$runs")
 points=$(call GET "/api/v1/runs/$run_id/points")
 echo "--- points of run $run_id ---"

@@ -15,6 +15,14 @@
 #
 # --only may repeat or take a comma list; without it every step runs. Images whose recipe is
 # unchanged are skipped, so a second run takes seconds. --force rebuilds them from scratch.
+#
+# BENCH_REGISTRY=host[:port][/path] (e.g. 127.0.0.1:5000, the registry of helm/cluster.sh) also
+# pushes the JDK and upstream images there, and has Jib build the target apps straight into it
+# (jib:build from the JDK image there, carrying the local images' recipe): what the worker's
+# Kubernetes engine needs (bench.worker.registry). An image the registry already has (same id, or
+# for a target app the same recipe) is not pushed or built again. Plain HTTP to a loopback
+# registry only (the docker CLI's and Jib's rule, -Djib.allowInsecureRegistries for 127.0.0.0/8).
+# BENCH_REGISTRY_JDKS="25 21" limits what goes to the registry to those JDKs (default: all).
 set -euo pipefail
 
 HOST_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -106,6 +114,28 @@ fi
 if wants jdk; then build_jdks; fi
 if wants upstreams; then build_upstreams; fi
 
+# The registry a cluster pulls from: the same images, pushed (the target apps are built into it
+# by Jib, below). registry_wants VERSION: whether that JDK goes to the registry.
+registry_wants() { [[ -z "${BENCH_REGISTRY_JDKS:-}" || " $BENCH_REGISTRY_JDKS " == *" $1 "* ]]; }
+push_to_registry() { # image...
+  local image start status
+  for image in "$@"; do
+    start=$(now_s)
+    status=$(push_image "$image" "$BENCH_REGISTRY") || die "pushing $image to $BENCH_REGISTRY failed (is the registry up? bash helm/cluster.sh up)"
+    log "$BENCH_REGISTRY/$image: $status"
+    summary_add "$BENCH_REGISTRY/$image" "$status" $(( $(now_s) - start ))
+  done
+}
+if [[ -n "${BENCH_REGISTRY:-}" ]]; then
+  export BENCH_REGISTRY
+  if wants jdk; then
+    mapfile -t jdk_images < <(jdk_catalog buildable | while IFS='|' read -r version image _; do
+      registry_wants "$version" && echo "$image"; done)
+    push_to_registry "${jdk_images[@]}"
+  fi
+  if wants upstreams; then push_to_registry jvmbench/nginx-delay:1 jvmbench/postgres:17; fi
+fi
+
 if wants target-apps; then
   target_script="$(cd "$HOST_DIR/../.." && pwd)/target-apps/build-images.sh"
   step_start=$(now_s)
@@ -116,6 +146,40 @@ if wants target-apps; then
     log "target-apps/build-images.sh not present or not executable; skipping the app images"
     summary_add "target apps (target-apps/build-images.sh)" absent 0
   fi
+fi
+
+# The target apps of every available JDK, built by Jib into the registry from the JDK image
+# pushed there, with the recipe of the local images build-images.sh just made: the same sources
+# on the same base (the pushed one has the local id) give the same image. One module per Maven
+# invocation: Jib's -Djib.to.image names one image.
+build_target_apps_into_registry() {
+  local version image _build available _reason app local_image target recipe insecure=false start
+  [[ "$(registry_url "$BENCH_REGISTRY/x:1")" == http://* ]] && insecure=true
+  while IFS='|' read -r version image _build available _reason; do
+    [[ -n "$image" && "$available" != false ]] && registry_wants "$version" || continue
+    for app in mvc webflux; do
+      local_image="jvmbench/target-$app:jdk$version"
+      target="$BENCH_REGISTRY/$local_image"
+      recipe=$(label_of "$local_image" bench.recipe)
+      [[ -n "$recipe" ]] || { log "$local_image is not built here; not in $BENCH_REGISTRY either"; continue; }
+      start=$(now_s)
+      if [[ "$(registry_label "$target" bench.recipe)" == "$recipe" && "$JVMBENCH_FORCE" != 1 ]]; then
+        summary_add "$target" present 0
+        continue
+      fi
+      [[ -n "$(registry_image_id "$BENCH_REGISTRY/$image")" ]] || die "$BENCH_REGISTRY/$image is missing: --only jdk pushes it"
+      run_step "jib:build $target" bash -c 'cd "$1" && ./mvnw -B -ntp -q -pl "target-apps/$2-app" -am -DskipTests \
+          -Djib.from.image="$3" -Djib.to.image="$4" -Djib.allowInsecureRegistries="$5" \
+          -Dbench.jdk="$6" -Dbench.recipe="$7" package com.google.cloud.tools:jib-maven-plugin:build' _ \
+        "$(cd "$HOST_DIR/../.." && pwd)" "$app" "$BENCH_REGISTRY/$image" "$target" "$insecure" "$version" "$recipe"
+      [[ "$(registry_label "$target" bench.recipe)" == "$recipe" ]] || die "$target was built but carries no recipe $recipe"
+      summary_add "$target" built $(( $(now_s) - start ))
+    done
+  done < <(jdk_catalog available) # version|image of every available entry
+}
+if [[ -n "${BENCH_REGISTRY:-}" ]] && wants target-apps; then
+  use_jdk || die "$JDK_MISSING"
+  build_target_apps_into_registry
 fi
 
 if wants chromium; then ensure_chromium; fi

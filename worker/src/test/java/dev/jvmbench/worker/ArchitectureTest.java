@@ -22,4 +22,17 @@ class ArchitectureTest {
             .and().arePublic()
             .should().dependOnClassesThat().resideInAPackage("com.github.dockerjava..")
             .because("docker-java types stay inside the package-private implementation");
+
+    @ArchTest
+    static final ArchRule onlyTheContainerAdapterTalksKubernetes = noClasses()
+            .that().resideOutsideOfPackage("dev.jvmbench.worker.container..")
+            .should().dependOnClassesThat().resideInAPackage("io.fabric8..")
+            .because("the rest of the worker sees pods only as containers, through ContainerEngine");
+
+    @ArchTest
+    static final ArchRule theAdapterInterfaceShowsNoKubernetesType = noClasses()
+            .that().resideInAPackage("dev.jvmbench.worker.container..")
+            .and().arePublic()
+            .should().dependOnClassesThat().resideInAPackage("io.fabric8..")
+            .because("Kubernetes client types stay inside the package-private implementation");
 }

@@ -23,6 +23,32 @@ public interface ContainerEngine extends AutoCloseable {
         return new DockerContainerEngine(properties);
     }
 
+    /**
+     * The Kubernetes implementation: one pod per container on the node the properties name,
+     * whose processes must be visible in this process's {@code /proc}. Close it when done.
+     */
+    static ContainerEngine kubernetes(KubernetesEngineProperties properties) {
+        return new KubernetesContainerEngine(properties, HostProcesses.ofHost());
+    }
+
+    /** Which implementation a worker uses ({@code bench.worker.engine}). */
+    enum Kind {
+        /** The host's Docker engine (the default outside a cluster). */
+        DOCKER,
+        /** Pods on the worker's own node through the Kubernetes API. */
+        KUBERNETES;
+
+        /** {@code docker} or {@code kubernetes}, in any case. */
+        public static Kind of(String value) {
+            for (Kind kind : values()) {
+                if (kind.name().equalsIgnoreCase(value == null ? "" : value.strip())) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("bench.worker.engine must be docker or kubernetes, was '" + value + "'");
+        }
+    }
+
     /** Checks the engine answers; throws {@link ContainerEngineUnavailableException} with the reason when not. */
     void ping();
 

@@ -12,10 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -541,92 +539,28 @@ final class DockerContainerEngine implements ContainerEngine {
     }
 
     /**
-     * Lines of a log read with {@code timestamps=true}: the engine puts its RFC 3339 time stamp
-     * and a space before every line. Bytes are kept per stream until a line ends, so a line split
-     * over two frames stays whole. A line longer than 16 KB is logged by the engine in parts of
-     * 16 KB, and each part gets its own stamp, in the middle of the line: those are taken out.
+     * A log read with {@code timestamps=true}, frame by frame as docker-java hands it over: the
+     * bytes go to {@link StampedLogLines} per stream (stdout and stderr come in frames of their own).
      */
     static final class TimestampedLines extends ResultCallback.Adapter<Frame> {
-        /** The engine's largest log message (moby's {@code logger.Copier} buffer): longer lines come in parts. */
-        static final int PART_BYTES = 16 * 1024;
+        static final int PART_BYTES = StampedLogLines.PART_BYTES;
 
-        private final Map<StreamType, ByteArrayOutputStream> pending = new LinkedHashMap<>();
-        private final List<LogLine> lines = new ArrayList<>();
-        private Instant lastAt = Instant.EPOCH;
+        private final StampedLogLines lines = new StampedLogLines();
 
         @Override
-        public synchronized void onNext(Frame frame) {
+        public void onNext(Frame frame) {
             byte[] payload = frame.getPayload();
-            if (payload == null) {
-                return;
-            }
-            ByteArrayOutputStream buffer = pending.computeIfAbsent(frame.getStreamType(), t -> new ByteArrayOutputStream());
-            for (byte b : payload) {
-                if (b == '\n') {
-                    add(buffer.toByteArray());
-                    buffer.reset();
-                } else {
-                    buffer.write(b);
-                }
+            if (payload != null) {
+                lines.accept(frame.getStreamType(), payload);
             }
         }
 
-        private void add(byte[] raw) {
-            int length = raw.length > 0 && raw[raw.length - 1] == '\r' ? raw.length - 1 : raw.length;
-            int stamp = stampLength(raw, 0, length);
-            if (stamp < 0) {
-                // not stamped (cannot happen with timestamps=true): keep it at the time of the line before
-                lines.add(new LogLine(lastAt, new String(raw, 0, length, StandardCharsets.UTF_8)));
-                return;
-            }
-            lastAt = Instant.parse(new String(raw, 0, stamp, StandardCharsets.US_ASCII));
-            ByteArrayOutputStream text = new ByteArrayOutputStream(length);
-            int at = Math.min(stamp + 1, length);
-            while (length - at > PART_BYTES) {
-                int next = stampLength(raw, at + PART_BYTES, length);
-                if (next < 0) {
-                    break;
-                }
-                text.write(raw, at, PART_BYTES);
-                at = Math.min(at + PART_BYTES + next + 1, length);
-            }
-            text.write(raw, at, length - at);
-            lines.add(new LogLine(lastAt, text.toString(StandardCharsets.UTF_8)));
-        }
-
-        /**
-         * The length of an RFC 3339 UTC stamp ({@code 2026-11-24T05:40:00.123456789Z}) followed by
-         * a space at {@code from}, or -1.
-         */
         static int stampLength(byte[] b, int from, int end) {
-            String shape = "dddd-dd-ddTdd:dd:dd";
-            if (end - from < shape.length() + 2) {
-                return -1;
-            }
-            for (int i = 0; i < shape.length(); i++) {
-                byte c = b[from + i];
-                boolean ok = shape.charAt(i) == 'd' ? c >= '0' && c <= '9' : c == shape.charAt(i);
-                if (!ok) {
-                    return -1;
-                }
-            }
-            int i = from + shape.length();
-            if (b[i] == '.') {
-                i++;
-                while (i < end && b[i] >= '0' && b[i] <= '9') {
-                    i++;
-                }
-            }
-            return i + 1 < end && b[i] == 'Z' && b[i + 1] == ' ' ? i + 1 - from : -1;
+            return StampedLogLines.stampLength(b, from, end);
         }
 
-        synchronized List<LogLine> lines() {
-            pending.values().stream().filter(buffer -> buffer.size() > 0).forEach(buffer -> add(buffer.toByteArray()));
-            pending.clear();
-            List<LogLine> sorted = new ArrayList<>(lines);
-            // the engine sends stdout and stderr entries in the order it logged them; keep that order for equal stamps
-            sorted.sort(Comparator.comparing(LogLine::at));
-            return List.copyOf(sorted);
+        List<LogLine> lines() {
+            return lines.lines();
         }
     }
 

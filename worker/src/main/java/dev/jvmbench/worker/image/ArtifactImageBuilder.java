@@ -31,6 +31,7 @@ import com.google.cloud.tools.jib.api.InvalidImageReferenceException;
 import com.google.cloud.tools.jib.api.Jib;
 import com.google.cloud.tools.jib.api.JibContainerBuilder;
 import com.google.cloud.tools.jib.api.LogEvent;
+import com.google.cloud.tools.jib.api.RegistryImage;
 import com.google.cloud.tools.jib.api.buildplan.AbsoluteUnixPath;
 import com.google.cloud.tools.jib.api.buildplan.FileEntriesLayer;
 import com.google.cloud.tools.jib.api.buildplan.FilePermissions;
@@ -39,10 +40,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Builds one uploaded JAR onto a JDK base image with Jib, from the local engine to the local
- * engine: no registry is involved (Jib runs in offline mode, so it could not reach one anyway).
- * Jib talks to the engine through the {@code docker} CLI ({@code docker save} of the base the
- * first time, {@code docker load} of the result), pointed at the same engine as the adapter.
+ * Builds one uploaded JAR onto a JDK base image with Jib, either from the local engine to the
+ * local engine (Docker: no registry involved, Jib runs offline and talks to the engine through the
+ * {@code docker} CLI, {@code docker save} of the base the first time, {@code docker load} of the
+ * result, pointed at the same engine as the adapter) or from a registry to the same registry
+ * (Kubernetes: the base is read and the result pushed over the registry API; the layers of the
+ * base are mounted across repositories, not uploaded again; plain HTTP only to a loopback registry).
  */
 final class ArtifactImageBuilder {
 
@@ -57,10 +60,16 @@ final class ArtifactImageBuilder {
 
     private final ImageProperties properties;
     private final URI engineHost;
+    private final Registry registry;
 
-    ArtifactImageBuilder(ImageProperties properties, URI engineHost) {
+    /** Exactly one of {@code engineHost} (local engine) and {@code registry} is given. */
+    ArtifactImageBuilder(ImageProperties properties, URI engineHost, Registry registry) {
+        if ((engineHost == null) == (registry == null)) {
+            throw new IllegalArgumentException("an artifact image is built either in the local engine or in a registry");
+        }
         this.properties = properties;
         this.engineHost = engineHost;
+        this.registry = registry;
     }
 
     /** Builds {@code target} with {@code labels}; the JAR is checked against its sha256 first. */
@@ -70,7 +79,6 @@ final class ArtifactImageBuilder {
         Path baseCache = directory(workDir.resolve("base-layers"));
         Path emptyDir = directory(workDir.resolve("empty"));
         Path dockerConfig = directory(workDir.resolve("docker-config"));
-        Path docker = dockerExecutable();
         Path stagedJar = null;
         Path appCache = null;
         try {
@@ -81,15 +89,25 @@ final class ArtifactImageBuilder {
             if (entrypoint.contains("-cp")) {
                 allLabels.put(ArtifactImages.MAIN_CLASS_LABEL, artifact.mainClass());
             }
-            // The JAR layer is cached per build only: it is in the engine afterwards, and a shared
+            // The JAR layer is cached per build only: it is in the engine or the registry afterwards, and a shared
             // application cache would grow by every JAR ever uploaded.
             appCache = Files.createTempDirectory(directory(workDir.resolve("app-layers")), "build-");
-            Map<String, String> dockerEnv = Map.of(
-                    "DOCKER_HOST", engineHost.toString(),
-                    // never the user's ~/.docker: it may be unwritable or name credential helpers
-                    "DOCKER_CONFIG", dockerConfig.toString());
-
-            JibContainerBuilder image = Jib.from(daemonImage(baseImage, docker, dockerEnv))
+            Containerizer containerizer;
+            JibContainerBuilder image;
+            if (registry != null) {
+                image = Jib.from(RegistryImage.named(baseImage));
+                containerizer = Containerizer.to(RegistryImage.named(target))
+                        .setAllowInsecureRegistries(registry.plainHttp());
+            } else {
+                Path docker = dockerExecutable();
+                Map<String, String> dockerEnv = Map.of(
+                        "DOCKER_HOST", engineHost.toString(),
+                        // never the user's ~/.docker: it may be unwritable or name credential helpers
+                        "DOCKER_CONFIG", dockerConfig.toString());
+                image = Jib.from(daemonImage(baseImage, docker, dockerEnv));
+                containerizer = Containerizer.to(daemonImage(target, docker, dockerEnv)).setOfflineMode(true);
+            }
+            image
                     .setFileEntriesLayers(FileEntriesLayer.builder()
                             .setName("app")
                             // /app belongs to the app's user: apps write next to their JAR
@@ -104,10 +122,8 @@ final class ArtifactImageBuilder {
                     .setFormat(ImageFormat.Docker)
                     // Jib adds these over the base image's labels (bench.kind=jdk becomes artifact-app)
                     .setLabels(allLabels);
-            Containerizer containerizer = Containerizer.to(daemonImage(target, docker, dockerEnv))
-                    .setBaseImageLayersCache(baseCache)
+            containerizer.setBaseImageLayersCache(baseCache)
                     .setApplicationLayersCache(appCache)
-                    .setOfflineMode(true)
                     .setToolName("jvmbench")
                     .addEventHandler(LogEvent.class, ArtifactImageBuilder::logJib);
             image.containerize(containerizer);

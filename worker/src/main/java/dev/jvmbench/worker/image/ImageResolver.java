@@ -12,7 +12,6 @@ import dev.jvmbench.common.catalog.JdkCatalog;
 import dev.jvmbench.common.catalog.JdkEntry;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.worker.container.ContainerEngine;
-import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.ImageSummary;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,11 +19,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The image reference a benchmark run starts, for one app and one JDK: a stock target app, a
  * user's image, or an image built from an uploaded JAR onto the catalogue's base image for that
- * JDK. Nothing is pulled: every image must be, or is built, in the local engine.
+ * JDK. The images are in an {@link ImageStore}: the local engine (Docker: nothing is pulled, every
+ * image must be, or is built, there) or a registry ({@code bench.worker.registry}, for the
+ * Kubernetes engine: the node pulls, Jib pushes what it builds).
  *
  * <p>Built images are cached by what is inside them: the labels {@code bench.artifact-sha256},
- * {@code bench.jdk} and {@code bench.base-image-id}. A rebuilt base image (a JDK security update)
- * therefore causes one rebuild; the same JAR on the same base never builds twice.
+ * {@code bench.jdk} and {@code bench.base-image-id} (read back from the image's config in a
+ * registry). A rebuilt base image (a JDK security update) therefore causes one rebuild; the same
+ * JAR on the same base never builds twice.
  *
  * <p>Every failure is an {@link ImageResolutionException} whose message can be a run's failure
  * reason.
@@ -33,7 +35,7 @@ public class ImageResolver {
 
     private static final Logger log = LoggerFactory.getLogger(ImageResolver.class);
 
-    private final ContainerEngine engine;
+    private final ImageStore store;
     private final JdkCatalog catalog;
     private final ArtifactImageBuilder builder;
     // One build at a time: two runs of the same JAR must not both build it, and two builds at
@@ -41,14 +43,33 @@ public class ImageResolver {
     private final ReentrantLock buildLock = new ReentrantLock();
 
     /**
+     * Images in the local engine.
+     *
      * @param engineHost the engine the adapter talks to ({@code ContainerEngineProperties.host()});
      *                   Jib's {@code docker} CLI calls go to the same one
      */
     public ImageResolver(ContainerEngine engine, JdkCatalog catalog, ImageProperties properties, URI engineHost) {
-        this.engine = Objects.requireNonNull(engine, "engine");
+        this(new ImageStore.Engine(Objects.requireNonNull(engine, "engine")), catalog,
+                new ArtifactImageBuilder(Objects.requireNonNull(properties, "properties"),
+                        Objects.requireNonNull(engineHost, "engineHost"), null));
+    }
+
+    private ImageResolver(ImageStore store, JdkCatalog catalog, ArtifactImageBuilder builder) {
+        this.store = store;
         this.catalog = Objects.requireNonNull(catalog, "catalog");
-        this.builder = new ArtifactImageBuilder(Objects.requireNonNull(properties, "properties"),
-                Objects.requireNonNull(engineHost, "engineHost"));
+        this.builder = builder;
+    }
+
+    /** Images in a registry: looked up there, and Jib pushes the images of uploaded JARs there. */
+    public static ImageResolver inRegistry(Registry registry, JdkCatalog catalog, ImageProperties properties) {
+        Objects.requireNonNull(registry, "registry");
+        return new ImageResolver(new ImageStore.InRegistry(registry, new RegistryImages()), catalog,
+                new ArtifactImageBuilder(Objects.requireNonNull(properties, "properties"), null, registry));
+    }
+
+    /** Where the images are, for messages. */
+    public String where() {
+        return store.where();
     }
 
     /**
@@ -61,12 +82,21 @@ public class ImageResolver {
         return switch (source) {
             case AppSource.Stock stock -> {
                 availableJdk(jdk);
-                yield existing(stockReference(jdk, model),
-                        " (the stock target apps are built by target-apps/build-images.sh)");
+                yield existing(store.reference(stockReference(jdk, model)),
+                        " (the stock target apps are built by target-apps/build-images.sh" + pushHint() + ")");
             }
-            case AppSource.Image image -> existing(image.referenceFor(jdk), "");
+            case AppSource.Image image -> existing(store.reference(image.referenceFor(jdk)), "");
             case AppSource.Artifact artifact -> artifact(artifact, jdk);
         };
+    }
+
+    /**
+     * The reference of one of the platform's own images (the nginx and PostgreSQL upstreams),
+     * checked to be there.
+     */
+    public String platformImage(String name) {
+        return existing(store.reference(name), " (the upstream images are built by ./bench setup" + pushHint() + ")")
+                .reference();
     }
 
     static String stockReference(int jdk, ThreadModel model) {
@@ -77,16 +107,29 @@ public class ImageResolver {
         return "jvmbench/target-" + app + ":jdk" + jdk;
     }
 
+    private String pushHint() {
+        return store instanceof ImageStore.InRegistry r
+                ? ", and pushed to " + r.registry().host() + " with BENCH_REGISTRY=" + r.registry().host() + " ./bench setup"
+                : "";
+    }
+
     private ResolvedImage existing(String reference, String hint) {
-        if (!imageExists(reference)) {
-            throw new ImageResolutionException("image " + reference + " is not in the local engine" + hint);
+        if (store.checks(reference) && !exists(reference)) {
+            throw new ImageResolutionException("image " + reference + " is not in " + store.where() + hint);
         }
         return new ResolvedImage(reference, ResolvedImage.Origin.EXISTING, Duration.ZERO);
     }
 
+    private boolean exists(String reference) {
+        return switch (store) {
+            case ImageStore.Engine engine -> engine.exists(reference);
+            case ImageStore.InRegistry registry -> registry.find(reference).isPresent();
+        };
+    }
+
     private ResolvedImage artifact(AppSource.Artifact artifact, int jdk) {
-        String base = availableJdk(jdk).image();
-        String target = ArtifactImages.tag(artifact, jdk);
+        String base = store.reference(availableJdk(jdk).image());
+        String target = store.reference(ArtifactImages.tag(artifact, jdk));
         // Looked up on every resolve, not remembered: the base tag may point at a rebuilt image.
         Map<String, String> labels = ArtifactImages.cacheLabels(artifact, jdk, baseImageId(base, jdk));
         Optional<ResolvedImage> cached = reusable(target, labels, artifact);
@@ -105,7 +148,7 @@ public class ImageResolver {
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             if (reusable(target, labels, artifact).isEmpty()) {
                 throw new ImageResolutionException("built " + target + " from artifact " + artifact.shortSha()
-                        + " but the engine does not list it with its labels " + labels);
+                        + " but " + store.where() + " does not list it with its labels " + labels);
             }
             log.info("built {} from artifact {} on {} in {} ms", target, artifact.shortSha(), base, took.toMillis());
             return new ResolvedImage(target, ResolvedImage.Origin.BUILT, took);
@@ -115,8 +158,15 @@ public class ImageResolver {
     }
 
     private Optional<ResolvedImage> reusable(String target, Map<String, String> labels, AppSource.Artifact artifact) {
-        return findImages(labels).stream()
-                .filter(image -> ArtifactImages.fits(image, target, artifact))
+        List<ImageSummary> candidates = switch (store) {
+            case ImageStore.Engine engine -> engine.withLabels(labels);
+            case ImageStore.InRegistry registry -> registry.find(target)
+                    .filter(image -> image.labels().entrySet().containsAll(labels.entrySet()))
+                    .stream().toList();
+        };
+        return candidates.stream()
+                .filter(image -> ArtifactImages.fits(image, store instanceof ImageStore.Engine ? listedTag(target) : target,
+                        artifact))
                 .findFirst()
                 .map(image -> {
                     log.debug("reusing {} ({}) for artifact {}", target, image.id(), artifact.shortSha());
@@ -134,17 +184,14 @@ public class ImageResolver {
     }
 
     /**
-     * The id behind the base image's tag. The adapter lists images with their tags, so the id is
-     * found among them; the engine lists Docker Hub images without {@code docker.io/library/}.
+     * The id behind the base image's tag: Docker's image id, which is the digest of the image's
+     * config, so the same base pushed to a registry has the same id there.
      */
     private String baseImageId(String base, int jdk) {
-        String tag = listedTag(base);
-        return findImages(Map.of()).stream()
-                .filter(image -> image.tags().contains(tag))
+        return store.find(base)
                 .map(ImageSummary::id)
-                .findFirst()
                 .orElseThrow(() -> new ImageResolutionException("base image " + base + " for JDK " + jdk
-                        + " is not in the local engine (build the JDK images with ./bench setup)"));
+                        + " is not in " + store.where() + " (build the JDK images with ./bench setup" + pushHint() + ")"));
     }
 
     static String listedTag(String reference) {
@@ -156,21 +203,5 @@ public class ImageResolver {
         }
         boolean hasTag = name.indexOf(':', name.lastIndexOf('/') + 1) >= 0;
         return hasTag || name.contains("@") ? name : name + ":latest";
-    }
-
-    private boolean imageExists(String reference) {
-        try {
-            return engine.imageExists(reference);
-        } catch (ContainerEngineException e) {
-            throw new ImageResolutionException("cannot check image " + reference + ": " + e.getMessage(), e);
-        }
-    }
-
-    private List<ImageSummary> findImages(Map<String, String> labels) {
-        try {
-            return engine.findImages(labels);
-        } catch (ContainerEngineException e) {
-            throw new ImageResolutionException("cannot list local images: " + e.getMessage(), e);
-        }
     }
 }

@@ -23,6 +23,13 @@ final class AppContainers {
     static final String DB_PASSWORD = "bench";
     static final String NGINX_IMAGE = "jvmbench/nginx-delay:1";
     static final String POSTGRES_IMAGE = "jvmbench/postgres:17";
+    /**
+     * The upstreams' own users, by number: Debian's fixed www-data (33) and the postgres user the
+     * image's package created (100, group 102). Numeric because a pod's runAsUser is a number and
+     * the kubelet cannot check a named image user against runAsNonRoot.
+     */
+    static final String NGINX_USER = "33:33";
+    static final String POSTGRES_USER = "100:102";
     /** Threads a JVM runs besides the request pool: GC, JIT, JFR, pool housekeeping, Hikari... */
     static final long JVM_THREAD_HEADROOM = 512;
     /** PGDATA of the postgres image: an anonymous volume, the rest of its filesystem read-only. */
@@ -95,15 +102,17 @@ final class AppContainers {
         return options;
     }
 
-    static ContainerSpec nginx(RunContext ctx, int port, WorkerProperties properties) {
-        return upstream(NGINX_IMAGE, ContainerLabels.ROLE_NGINX, "www-data", ctx, properties)
+    /** @param image {@link #NGINX_IMAGE} where the run's images are (the local engine, or the registry) */
+    static ContainerSpec nginx(RunContext ctx, int port, WorkerProperties properties, String image) {
+        return upstream(image, ContainerLabels.ROLE_NGINX, NGINX_USER, ctx, properties)
                 .env("PORT", Integer.toString(port))
                 .env("DELAY_SECONDS", Double.toString(ctx.plan().httpDelayMs() / 1000.0))
                 .build();
     }
 
-    static ContainerSpec postgres(RunContext ctx, int port, WorkerProperties properties) {
-        return upstream(POSTGRES_IMAGE, ContainerLabels.ROLE_POSTGRES, "postgres", ctx, properties)
+    /** @param image {@link #POSTGRES_IMAGE} where the run's images are */
+    static ContainerSpec postgres(RunContext ctx, int port, WorkerProperties properties, String image) {
+        return upstream(image, ContainerLabels.ROLE_POSTGRES, POSTGRES_USER, ctx, properties)
                 .volume(POSTGRES_DATA)
                 .env("PGPORT", Integer.toString(port))
                 .build();

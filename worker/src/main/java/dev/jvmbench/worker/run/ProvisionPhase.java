@@ -88,13 +88,24 @@ class ProvisionPhase {
         ScenarioPlan plan = ctx.plan();
         if (plan.needs(Upstream.HTTP)) {
             int port = freePort();
-            RunningContainer nginx = start(ctx, Upstream.HTTP, AppContainers.nginx(ctx, port, properties), port);
+            RunningContainer nginx = start(ctx, Upstream.HTTP,
+                    AppContainers.nginx(ctx, port, properties, platformImage(AppContainers.NGINX_IMAGE)), port);
             expectReady("the nginx upstream", nginx, ReadinessStrategy.http(port, "/health", NGINX_READY));
         }
         if (plan.needs(Upstream.DB)) {
             int port = freePort();
-            RunningContainer postgres = start(ctx, Upstream.DB, AppContainers.postgres(ctx, port, properties), port);
+            RunningContainer postgres = start(ctx, Upstream.DB,
+                    AppContainers.postgres(ctx, port, properties, platformImage(AppContainers.POSTGRES_IMAGE)), port);
             expectReady("the PostgreSQL upstream", postgres, ReadinessStrategy.tcp(port, POSTGRES_READY));
+        }
+    }
+
+    /** An upstream's image where the run's images are (the local engine, or the registry the node pulls from). */
+    private String platformImage(String name) {
+        try {
+            return images.platformImage(name);
+        } catch (ImageResolutionException e) {
+            throw new RunFailure(e.getMessage(), e);
         }
     }
 

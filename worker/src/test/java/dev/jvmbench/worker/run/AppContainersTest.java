@@ -68,15 +68,18 @@ class AppContainersTest {
     @Test
     void theUpstreamsRunAsTheirOwnUsersOnAReadOnlyRootfs() {
         RunContext ctx = context(ThreadModel.VIRTUAL, null);
-        ContainerSpec nginx = AppContainers.nginx(ctx, 18081, PROPERTIES);
-        ContainerSpec postgres = AppContainers.postgres(ctx, 18082, PROPERTIES);
+        ContainerSpec nginx = AppContainers.nginx(ctx, 18081, PROPERTIES, AppContainers.NGINX_IMAGE);
+        ContainerSpec postgres = AppContainers.postgres(ctx, 18082, PROPERTIES, "127.0.0.1:5000/" + AppContainers.POSTGRES_IMAGE);
 
         assertThat(nginx.isSandboxed()).isTrue();
-        assertThat(nginx.user()).isEqualTo("www-data");
+        // by number (a pod's runAsUser is one): www-data and postgres of the images
+        assertThat(nginx.user()).isEqualTo("33:33");
+        assertThat(nginx.image()).isEqualTo(AppContainers.NGINX_IMAGE);
         assertThat(nginx.tmpfs()).containsOnlyKeys("/tmp");
         assertThat(nginx.volumes()).isEmpty();
         assertThat(postgres.isSandboxed()).isTrue();
-        assertThat(postgres.user()).isEqualTo("postgres");
+        assertThat(postgres.user()).isEqualTo("100:102");
+        assertThat(postgres.image()).isEqualTo("127.0.0.1:5000/jvmbench/postgres:17");
         assertThat(postgres.tmpfs()).containsOnlyKeys("/tmp");
         assertThat(postgres.volumes()).containsExactly(AppContainers.POSTGRES_DATA);
     }
