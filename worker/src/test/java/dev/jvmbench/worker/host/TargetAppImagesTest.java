@@ -148,7 +148,10 @@ class TargetAppImagesTest {
             // retainKb: 150 requests holding 1 MB each do not fit a 64 MB heap
             List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150);
             System.out.println(what + " retainKb=1024 x 150 on -Xmx64m: " + summary(oom));
-            assertThat(oom).as(what).contains(500);
+            // Where the OutOfMemoryError lands decides how a request fails: in the handler it is a 500,
+            // in Tomcat's own threads (JDK 26 on CI) the connection breaks (-1). Either way not all succeed,
+            // and the log names the error.
+            assertThat(oom).as(what).anyMatch(status -> status == 500 || status == -1);
             assertOutOfMemoryLogged(app);
         } finally {
             engine.remove(app.container());
