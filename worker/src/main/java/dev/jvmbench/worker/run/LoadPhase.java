@@ -97,9 +97,13 @@ class LoadPhase {
         if (policy.adaptiveAt(levelIndex)) {
             warmed = AdaptiveWarmup.run(generator, slice -> request(load, plan, app, level, Duration.ZERO, slice),
                     policy, load.warmupSeconds(), load.model(),
-                    () -> ctx.releaseRequested() || control.cancelRequested(runId));
+                    // an app that died (OOMKilled during the warm-up) ends it too: slices against a dead
+                    // app would only run to the maximum and hold the worker
+                    () -> ctx.releaseRequested() || control.cancelRequested(runId)
+                            || engine.exitOutcome(app.container()).isPresent());
             log.info("{}: adaptive warm-up at level {}: {} s, {}", ctx.run.label(), level, warmed.seconds(),
                     warmed.steady() ? "steady" : "not steady at its end");
+            failIfTheAppEnded(ctx, app, "the warm-up of level " + level);
         }
         Duration fixedWarmup = warmed == null ? Duration.ofSeconds(load.warmupSeconds()) : Duration.ZERO;
         LevelResult result = generator.runLevel(request(load, plan, app, level, fixedWarmup,
@@ -131,12 +135,16 @@ class LoadPhase {
                 round(point.throughputRps()), round(point.latencyP95Ms()), point.errors(),
                 round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags(),
                 findings.isEmpty() ? "" : " findings " + findings.stream().map(f -> f.code().code()).toList());
+        failIfTheAppEnded(ctx, app, "level " + level);
+    }
+
+    private void failIfTheAppEnded(RunContext ctx, StartedApp app, String during) {
         engine.exitOutcome(app.container()).ifPresent(ended -> {
             throw new RunFailure(switch (ended) {
-                case ContainerOutcome.OomKilled oom -> "app OOMKilled during level " + level + " (memory limit "
+                case ContainerOutcome.OomKilled oom -> "app OOMKilled during " + during + " (memory limit "
                         + ctx.run.spec().limits().memoryMb() + " MB)";
-                case ContainerOutcome.Exited exited -> "app exited " + exited.exitCode() + " during level " + level;
-                default -> "app stopped during level " + level + ": " + ended.reason();
+                case ContainerOutcome.Exited exited -> "app exited " + exited.exitCode() + " during " + during;
+                default -> "app stopped during " + during + ": " + ended.reason();
             });
         });
     }

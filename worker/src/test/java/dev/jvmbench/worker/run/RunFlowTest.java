@@ -304,6 +304,32 @@ class RunFlowTest {
     }
 
     @Test
+    void anAppKilledDuringAnAdaptiveWarmUpEndsItAtOnceWithTheNamedReason() {
+        java.util.concurrent.atomic.AtomicInteger slices = new java.util.concurrent.atomic.AtomicInteger();
+        flow.generators.levels(request -> {
+            if (slices.incrementAndGet() == 2) {
+                flow.engine.app().orElseThrow().end(new ContainerOutcome.OomKilled(""));
+            }
+            return FakeLoadGenerators.healthy(request);
+        });
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
+        JobSpec adaptive = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50, 100), 10, 5, null,
+                        new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 180,
+                                10, null, null), null),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(adaptive));
+
+        assertThat(flow.control.onlyEnd().reason())
+                .isEqualTo("app OOMKilled during the warm-up of level 50 (memory limit 512 MB)");
+        // the slice that saw it die, not 180 s of slices against a dead app
+        assertThat(slices.get()).isEqualTo(2);
+        assertThat(flow.results.points()).isEmpty();
+        assertEverythingStopped(false);
+    }
+
+    @Test
     void anAppKilledForItsMemoryFailsWithTheNamedReasonAndKeepsThePointsSoFar() {
         flow.generators.levels(request -> {
             if (request.level() == 20) {
