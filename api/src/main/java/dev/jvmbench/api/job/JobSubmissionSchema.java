@@ -135,7 +135,9 @@ final class JobSubmissionSchema {
         for (ScenarioDefinition definition : catalog.scenarios()) {
             Map<String, Schema> params = new LinkedHashMap<>();
             for (ScenarioParam param : definition.params()) {
-                params.put(param.name(), typed("number").format("double")
+                // a whole-number parameter (a count, a 0/1 switch) is an integer in the contract too: the
+                // checker refuses 2.5, so a schema that allowed it would reject a valid request (ST202)
+                params.put(param.name(), (param.integer() ? typed("integer").format("int64") : typed("number").format("double"))
                         .minimum(BigDecimal.valueOf(param.min())).maximum(BigDecimal.valueOf(param.max()))
                         .description(param.description() + (param.unit() == null ? "" : " (" + param.unit() + ")")));
             }
