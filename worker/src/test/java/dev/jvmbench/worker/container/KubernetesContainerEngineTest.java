@@ -277,63 +277,17 @@ class KubernetesContainerEngineTest {
 
     @Test
     void logLinesCarryTheKubeletsTimeInTheOrderTheyWereWritten() {
-        Instant before = Instant.now();
-        RunningContainer container = engine.start(box(jdkImage).memoryMegabytes(128)
-                .command("sh", "-c", "echo out-1; echo err-1 >&2; sleep 0.3; echo out-2; "
-                        + "head -c 40000 /dev/zero | tr '\\0' x; echo; printf 'no line break'")
-                .build());
-        ContainerOutcome outcome = engine.awaitExit(container, Duration.ofSeconds(60));
-        Instant after = Instant.now();
-
-        List<LogLine> lines = engine.logLines(container);
-        lines.forEach(line -> System.out.printf("%s %.60s%n", line.at(), line.text()));
-
-        assertThat(outcome).isInstanceOf(ContainerOutcome.Exited.class);
-        List<String> texts = lines.stream().map(LogLine::text).toList();
-        // the runtime reads stdout and stderr side by side: lines within microseconds may come either way round
-        assertThat(texts.subList(0, 2)).containsExactlyInAnyOrder("out-1", "err-1");
-        // 40,000 characters: containerd logs them in 16 KB parts, the kubelet joins them again
-        assertThat(texts.subList(2, texts.size())).containsExactly("out-2", "x".repeat(40000), "no line break");
-        assertThat(lines).extracting(LogLine::at).isSorted()
-                .allSatisfy(at -> assertThat(at).isBetween(before.minusSeconds(2), after.plusSeconds(2)));
-        assertThat(Duration.between(lines.get(1).at(), lines.get(2).at())).isGreaterThanOrEqualTo(Duration.ofMillis(250));
-        assertThat(engine.logs(container)).as("the plain log is unchanged").startsWith("out-1\n");
-        engine.remove(container);
+        EngineContract.logLinesCarryTheEnginesTimeInTheOrderTheyWereWritten(engine,
+                command -> engine.start(box(jdkImage).memoryMegabytes(128).command(command).build()),
+                Duration.ofSeconds(60));
     }
 
     @Test
     void aDirectoryIsCopiedOutOfAStoppedPodWithoutItsLinksAndPipes(@TempDir Path dir) throws IOException {
-        RunningContainer container = engine.start(box(jdkImage).memoryMegabytes(128)
-                .command("sh", "-c", "mkdir -p /tmp/d/sub/deeper && printf 'a' > /tmp/d/a.txt"
-                        + " && head -c 1048576 /dev/urandom > /tmp/d/sub/b.bin && printf 'c' > /tmp/d/sub/deeper/c.txt"
-                        + " && ln -s /etc/passwd /tmp/d/passwd && ln -s / /tmp/d/root && mkfifo /tmp/d/pipe")
-                .build());
-        assertThat(engine.awaitExit(container, Duration.ofSeconds(60)))
-                .isInstanceOfSatisfying(ContainerOutcome.Exited.class, exited -> assertThat(exited.exitCode()).isZero());
-
         // the main container has stopped: the files helper reads the volume
-        Path target = dir.resolve("copy");
-        List<Path> files = engine.copyDirectory(container, "/tmp/d", target);
-
-        Path root = target.toRealPath();
-        assertThat(files).containsExactlyInAnyOrder(root.resolve("a.txt"), root.resolve("sub/b.bin"),
-                root.resolve("sub/deeper/c.txt"));
-        assertThat(root.resolve("a.txt")).hasContent("a");
-        assertThat(Files.size(root.resolve("sub/b.bin"))).isEqualTo(1048576);
-        assertThat(root.resolve("passwd")).doesNotExist();
-        assertThat(root.resolve("root")).doesNotExist();
-        assertThat(root.resolve("pipe")).doesNotExist();
-
-        assertThat(engine.copyDirectory(container, "/tmp/d/", dir.resolve("again"))).hasSize(3);
-        assertThatThrownBy(() -> engine.copyDirectory(container, "/tmp/d", dir.resolve("capped"), 100_000))
-                .isInstanceOf(ContainerEngineException.class).hasMessageContaining("more than 100000 bytes");
-        assertThatThrownBy(() -> engine.copyDirectory(container, "/tmp/d/a.txt", dir.resolve("file")))
-                .isInstanceOf(ContainerEngineException.class).hasMessageContaining("not a directory");
-        assertThatThrownBy(() -> engine.copyDirectory(container, "/tmp/missing", dir.resolve("missing")))
-                .isInstanceOf(ContainerEngineException.class).hasMessageContaining("tar exited");
-        // a copy after a refused one still works: the refused exec was closed, not left holding the pod
-        assertThat(engine.copyDirectory(container, "/tmp/d/sub", dir.resolve("sub"))).hasSize(2);
-        engine.remove(container);
+        EngineContract.aDirectoryIsCopiedOutOfAStoppedContainerWithoutItsLinksAndPipes(engine,
+                command -> engine.start(box(jdkImage).memoryMegabytes(128).command(command).build()),
+                Duration.ofSeconds(60), dir, "tar exited");
     }
 
     @Test
