@@ -2,16 +2,17 @@ package dev.jvmbench.api.artifact;
 
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Encoding;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.media.SchemaProperty;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import dev.jvmbench.api.problem.ApiException;
-import jakarta.servlet.ServletException;
+import dev.jvmbench.api.config.BenchProperties;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.Part;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.ContentDisposition;
@@ -23,20 +24,19 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.multipart.MultipartFile;
 
 @RestController
 @Tag(name = "artifacts")
 @RequestMapping("/api/v1/artifacts")
 class ArtifactController {
 
-    private static final String FILE = "file";
     private final ArtifactService artifacts;
+    private final long maxFileBytes;
 
-    ArtifactController(ArtifactService artifacts) {
+    ArtifactController(ArtifactService artifacts, BenchProperties properties) {
         this.artifacts = artifacts;
+        this.maxFileBytes = properties.artifacts().maxSize().toBytes();
     }
 
     /** 201 for new bytes; 200 with the existing artifact when the same bytes were uploaded before. */
@@ -49,27 +49,25 @@ class ArtifactController {
     @ApiResponse(responseCode = "200", description = "The same bytes were uploaded before", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "413", description = "Larger than bench.artifacts.max-size", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
     @ApiResponse(responseCode = "507", description = "Storing it would take the installation's JARs past bench.artifacts.quota (problem type quota-exceeded); the same bytes as a stored JAR never count twice", content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+    // The body as the contract describes it: one part, file; the schema is closed (additionalProperties false)
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true, content = @Content(
+            mediaType = MediaType.MULTIPART_FORM_DATA_VALUE,
+            schema = @Schema(type = "object", requiredProperties = UploadBody.FILE,
+                    additionalProperties = Schema.AdditionalPropertiesValue.FALSE),
+            schemaProperties = @SchemaProperty(name = UploadBody.FILE, schema = @Schema(type = "string", format = "binary",
+                    description = "The JAR's bytes (application/java-archive or application/octet-stream)")),
+            encoding = @Encoding(name = UploadBody.FILE, contentType = "application/java-archive, application/octet-stream")))
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<ArtifactView> upload(
-            @Parameter(description = "The JAR's bytes (application/java-archive or application/octet-stream)")
-            @RequestPart(FILE) MultipartFile file, HttpServletRequest request) throws IOException, ServletException {
-        onlyTheFilePart(request);
-        var stored = artifacts.store(file);
-        return ResponseEntity.status(stored.created() ? HttpStatus.CREATED : HttpStatus.OK)
-                .location(URI.create("/api/v1/artifacts/" + stored.artifact().id()))
-                .body(stored.artifact());
-    }
-
-    /** The body has one part, file (the contract's schema is closed): another part, or a second file, is a 400. */
-    private static void onlyTheFilePart(HttpServletRequest request) throws IOException, ServletException {
-        int files = 0;
-        for (Part part : request.getParts()) {
-            if (!FILE.equals(part.getName())) {
-                throw ApiException.invalid(part.getName(), "is not a part of this upload; send one part, file");
-            }
-            if (++files > 1) {
-                throw ApiException.invalid(FILE, "is given more than once; send one JAR per upload");
-            }
+    ResponseEntity<ArtifactView> upload(HttpServletRequest request) throws IOException {
+        Path staging = artifacts.stagingFile();
+        try {
+            UploadBody.FilePart file = UploadBody.read(request, staging, maxFileBytes);
+            var stored = artifacts.store(file.contentType(), file.filename(), staging);
+            return ResponseEntity.status(stored.created() ? HttpStatus.CREATED : HttpStatus.OK)
+                    .location(URI.create("/api/v1/artifacts/" + stored.artifact().id()))
+                    .body(stored.artifact());
+        } finally {
+            Files.deleteIfExists(staging);
         }
     }
 

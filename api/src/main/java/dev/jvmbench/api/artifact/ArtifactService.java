@@ -25,7 +25,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.util.unit.DataSize;
-import org.springframework.web.multipart.MultipartFile;
 
 /**
  * Stores uploads once per content hash under data-dir/artifacts. Any bytes are stored; whether they
@@ -79,28 +78,34 @@ public class ArtifactService {
     record Stored(ArtifactView artifact, boolean created) {
     }
 
-    Stored store(MultipartFile file) {
-        String mediaType = file.getContentType() == null ? "application/octet-stream"
-                : file.getContentType().split(";")[0].trim().toLowerCase(java.util.Locale.ROOT);
-        if (!JAR_MEDIA_TYPES.contains(mediaType)) {
-            throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type",
-                    "the file part is " + mediaType + "; upload a JAR as application/java-archive or application/octet-stream");
-        }
+    /** A new, empty file next to the stored JARs for an upload's bytes (so the move into place is a rename). */
+    Path stagingFile() throws IOException {
+        Files.createDirectories(storage);
+        return Files.createTempFile(storage, "upload-", ".part");
+    }
+
+    /**
+     * Stores the bytes staged in {@code temp} (deleted in any case) under their sha256, once.
+     *
+     * @param contentType the file part's media type as the client sent it, null when it sent none
+     */
+    Stored store(String contentType, String originalFilename, Path temp) {
+        String mediaType = contentType == null ? "application/octet-stream"
+                : contentType.split(";")[0].trim().toLowerCase(java.util.Locale.ROOT);
         try {
-            Files.createDirectories(storage);
-            Path temp = Files.createTempFile(storage, "upload-", ".part");
             try {
-                String sha256;
-                try (InputStream in = file.getInputStream(); OutputStream out = Files.newOutputStream(temp)) {
-                    sha256 = sha256(in, out);
+                if (!JAR_MEDIA_TYPES.contains(mediaType)) {
+                    throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type", "the file part is "
+                            + mediaType + "; upload a JAR as application/java-archive or application/octet-stream");
                 }
+                String sha256 = hashOf(temp);
                 Inspection inspection = inspect(temp);
                 var existing = artifacts.findBySha256(sha256);
                 if (existing.isPresent()) {
                     repairIfAltered(existing.get(), temp);
                     return new Stored(existing.get().view(), false);
                 }
-                String filename = filename(file.getOriginalFilename(), sha256);
+                String filename = filename(originalFilename, sha256);
                 long size = Files.size(temp);
                 Path target = storage.resolve(sha256 + ".jar");
                 // Inserts happen only under this lock, so the second upload of the same bytes finds the first here.

@@ -1,6 +1,5 @@
 package dev.jvmbench.api.problem;
 
-import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.ArrayList;
@@ -29,8 +28,6 @@ import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
-import org.springframework.web.multipart.MaxUploadSizeExceededException;
-import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
@@ -52,12 +49,6 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
     /** A bracketed map key (not a list index) in a Spring property path. */
     private static final java.util.regex.Pattern MAP_KEY = java.util.regex.Pattern.compile("\\[([^\\]]*[^0-9\\]][^\\]]*|)\\]");
-
-    private final MultipartConfigElement uploadLimits;
-
-    ProblemHandler(MultipartConfigElement uploadLimits) {
-        this.uploadLimits = uploadLimits;
-    }
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<Object> api(ApiException e, HttpServletRequest request) {
@@ -82,36 +73,6 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         String detail = "the query string is malformed: every parameter needs a name (name=value&...)";
         return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
                 List.of(new ApiException.FieldViolation("(query)", detail))), request);
-    }
-
-    /** A multipart body that cannot be parsed (bad boundaries, truncated parts). Too large stays 413. */
-    @ExceptionHandler(MultipartException.class)
-    ResponseEntity<Object> malformedMultipart(MultipartException e, HttpServletRequest request) {
-        return respond(malformedMultipartProblem(), request);
-    }
-
-    /**
-     * Spring reports any multipart parse failure whose message mentions a size as "maximum upload
-     * size exceeded", including a part whose headers never end (Tomcat's part header limit). A
-     * body no longer than the upload limit cannot have exceeded it: that is a malformed body, 400.
-     */
-    @Override
-    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(MaxUploadSizeExceededException e,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        HttpServletRequest servletRequest = request(request);
-        long length = servletRequest == null ? -1 : servletRequest.getContentLengthLong();
-        if (length >= 0 && length <= uploadLimits.getMaxFileSize()) {
-            return respond(malformedMultipartProblem(), servletRequest);
-        }
-        ProblemDetail problem = Problems.of(HttpStatus.CONTENT_TOO_LARGE, "Content Too Large",
-                "the upload is larger than this installation accepts (" + uploadLimits.getMaxFileSize() + " bytes per file)");
-        return handleExceptionInternal(e, problem, headers, HttpStatus.CONTENT_TOO_LARGE, request);
-    }
-
-    private static ProblemDetail malformedMultipartProblem() {
-        String detail = "the multipart body cannot be read; send multipart/form-data with a part named 'file'";
-        return Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
-                List.of(new ApiException.FieldViolation("(body)", detail)));
     }
 
     /**

@@ -10,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -212,6 +213,41 @@ class FuzzRegressionTest {
                 + "--" + boundary + "--\r\n";
         admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary, twice.getBytes(StandardCharsets.UTF_8))
                 .expect(400).fieldError("file");
+    }
+
+    /**
+     * Found with seed 2042518243 (stateful phase): a part without a name next to the file was
+     * dropped by Tomcat's multipart parser, so the JAR was stored (200) though the schema is closed.
+     */
+    @Test
+    void anUploadWithANamelessPartIsA400AndStoresNothing() {
+        String boundary = "de7f79c1bf8a9978347a227a964272e4";
+        String jar = "nameless-part-" + UUID.randomUUID();
+        String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"file.png\"\r\n"
+                + "Content-Type: application/java-archive\r\n\r\n" + jar + "\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"\"\r\n\r\nnull\r\n"
+                + "--" + boundary + "--\r\n";
+        assertThat(admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary,
+                body.getBytes(StandardCharsets.UTF_8)).expect(400).fieldError("(unnamed part)")).contains("one part, file");
+        String noName = body.replace("; name=\"\"", "");
+        admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary, noName.getBytes(StandardCharsets.UTF_8))
+                .expect(400).fieldError("(unnamed part)");
+        // the same bytes alone are new: the refused bodies stored nothing
+        assertThat(admin.upload("/api/v1/artifacts", "file", "file.png", "application/java-archive",
+                jar.getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(201);
+        // an unknown part before the file is refused before the file is read
+        String first = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhi\r\n"
+                + body.substring(body.indexOf("Content-Disposition: form-data; name=\"file\"") - boundary.length() - 4);
+        admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary, first.getBytes(StandardCharsets.UTF_8))
+                .expect(400).fieldError("note");
+        // no parts at all, and a body without its closing boundary
+        admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary,
+                ("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8)).expect(400).fieldError("file");
+        String fileOnly = body.substring(0, body.indexOf("--" + boundary + "\r\nContent-Disposition: form-data; name=\"\""));
+        admin.post("/api/v1/artifacts", "multipart/form-data; boundary=" + boundary,
+                fileOnly.getBytes(StandardCharsets.UTF_8)).expect(400).fieldError("(body)");
+        admin.post("/api/v1/artifacts", "multipart/form-data", body.getBytes(StandardCharsets.UTF_8))
+                .expect(400).fieldError("(body)");
     }
 
     /** Found with seed 1992132943: a submission naming an artifact that is not there answered an undocumented 404. */
