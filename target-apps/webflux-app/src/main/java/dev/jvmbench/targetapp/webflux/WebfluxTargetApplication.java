@@ -1,21 +1,11 @@
 package dev.jvmbench.targetapp.webflux;
 
-import dev.jvmbench.targetapp.scenario.DbUpstream;
-import dev.jvmbench.targetapp.scenario.FailureLog;
-import dev.jvmbench.targetapp.scenario.Freeze;
-import dev.jvmbench.targetapp.scenario.HeapLoad;
-import dev.jvmbench.targetapp.scenario.HttpClientSettings;
-import dev.jvmbench.targetapp.scenario.LeakedConnections;
-import dev.jvmbench.targetapp.scenario.Pinning;
-import dev.jvmbench.targetapp.scenario.WarmUp;
+import dev.jvmbench.targetapp.scenario.ScenarioBeans;
 import dev.jvmbench.targetapp.scenario.UpstreamSettings;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
+import org.springframework.context.annotation.Import;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -24,6 +14,7 @@ import reactor.core.scheduler.Schedulers;
  * target-apps/README.md for the contract.
  */
 @SpringBootApplication
+@Import(ScenarioBeans.class)
 public class WebfluxTargetApplication {
 
     static {
@@ -50,16 +41,6 @@ public class WebfluxTargetApplication {
         SpringApplication.run(WebfluxTargetApplication.class, args);
     }
 
-    @Bean
-    UpstreamSettings upstreamSettings(Environment environment) {
-        return Binder.get(environment).bindOrCreate("bench.upstream", UpstreamSettings.class);
-    }
-
-    @Bean(destroyMethod = "close")
-    DbUpstream dbUpstream(UpstreamSettings settings, ObjectProvider<MeterRegistry> registry) {
-        return new DbUpstream(settings, registry.getIfAvailable());
-    }
-
     /**
      * Where io-db's blocking JDBC calls run: a bounded elastic scheduler with exactly as many
      * threads as the HikariCP pool has connections, so no thread ever waits for a connection
@@ -68,43 +49,5 @@ public class WebfluxTargetApplication {
     @Bean(destroyMethod = "dispose")
     Scheduler dbScheduler(UpstreamSettings settings) {
         return Schedulers.newBoundedElastic(settings.dbPoolSize(), DB_QUEUE_CAPACITY, "bench-db");
-    }
-
-    @Bean
-    Pinning pinning() {
-        return new Pinning();
-    }
-
-    @Bean
-    HttpClientSettings httpClientSettings(Environment environment) {
-        Binder binder = Binder.get(environment);
-        return HttpClientSettings.of(binder.bind("bench.http-client.executor", String.class).orElse(null),
-                binder.bind("bench.http-client.max-connections", String.class).orElse(null),
-                binder.bind("bench.http-client.pending-acquire-max", String.class).orElse(null));
-    }
-
-    @Bean(destroyMethod = "close")
-    FailureLog failureLog() {
-        return new FailureLog();
-    }
-
-    @Bean
-    HeapLoad heapLoad(ObjectProvider<MeterRegistry> registry) {
-        return new HeapLoad(registry.getIfAvailable());
-    }
-
-    @Bean(destroyMethod = "close")
-    LeakedConnections leakedConnections(ObjectProvider<MeterRegistry> registry) {
-        return new LeakedConnections(registry.getIfAvailable());
-    }
-
-    @Bean(destroyMethod = "close")
-    Freeze freeze() {
-        return new Freeze();
-    }
-
-    @Bean
-    WarmUp warmUp() {
-        return new WarmUp();
     }
 }
