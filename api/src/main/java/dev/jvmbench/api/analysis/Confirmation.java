@@ -16,6 +16,7 @@ public final class Confirmation {
     private Confirmation() {
     }
 
+    @io.swagger.v3.oas.annotations.media.Schema(name = "ConfirmationState")
     public enum State {
         /** The cell was flagged and its extra runs have not all ended (or not started). */
         PENDING,
@@ -36,6 +37,7 @@ public final class Confirmation {
      * One cell's confirmation: the verdict of the planned repetitions (initial), that of the extra
      * runs alone against the same baseline (recheck; null before they ran), and the state.
      */
+    @io.swagger.v3.oas.annotations.media.Schema(name = "ConfirmationCheck")
     public record Check(int jdk, ThreadModel threadModel, Verdict initial, Verdict recheck, State state, int extraRuns) {
     }
 

@@ -32,11 +32,11 @@ public record Gate(
                 @DecimalMin(value = "0", message = "must be between 0 and 1000 percent")
                 @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double> thresholds,
         Boolean includeNotSteady,
-        @Valid Confirm confirm) {
+        @Valid ConfirmPolicy confirm) {
 
     public static final double DEFAULT_THRESHOLD_PERCENT = 5.0;
     public static final Gate DEFAULT = new Gate(List.of("throughputRps", "latencyP95Ms"), DEFAULT_THRESHOLD_PERCENT, Map.of(),
-            false, Confirm.DEFAULT);
+            false, ConfirmPolicy.DEFAULT);
 
     /**
      * Confirmation before alerting (docs/statistics.md): when the verdict against the baseline is
@@ -44,7 +44,7 @@ public record Gate(
      * with the other flagged cells) and the verdict only stands if those runs alone say the same.
      * 0 turns it off.
      */
-    public record Confirm(
+    public record ConfirmPolicy(
             @Min(value = 0, message = "must be between 0 and " + MAX_EXTRA_REPETITIONS)
             @Max(value = MAX_EXTRA_REPETITIONS, message = "must be between 0 and " + MAX_EXTRA_REPETITIONS)
             Integer extraRepetitions) {
@@ -52,8 +52,8 @@ public record Gate(
         public static final int MAX_EXTRA_REPETITIONS = 6;
         /** As many as the default repetitions: the check then has the power of the test it checks. */
         public static final int DEFAULT_EXTRA_REPETITIONS = 3;
-        public static final Confirm DEFAULT = new Confirm(DEFAULT_EXTRA_REPETITIONS);
-        public static final Confirm OFF = new Confirm(0);
+        public static final ConfirmPolicy DEFAULT = new ConfirmPolicy(DEFAULT_EXTRA_REPETITIONS);
+        public static final ConfirmPolicy OFF = new ConfirmPolicy(0);
     }
 
     Gate normalized() {
@@ -61,7 +61,7 @@ public record Gate(
                 thresholdPercent == null ? DEFAULT_THRESHOLD_PERCENT : thresholdPercent,
                 thresholds == null ? Map.of() : new TreeMap<>(thresholds),
                 includeNotSteady != null && includeNotSteady,
-                confirm == null || confirm.extraRepetitions() == null ? Confirm.DEFAULT : confirm);
+                confirm == null || confirm.extraRepetitions() == null ? ConfirmPolicy.DEFAULT : confirm);
     }
 
     /** Extra repetitions per flagged cell; 0 (off) for specs stored before the option. */
