@@ -59,7 +59,10 @@ class Confirmer {
         var outcome = baselineId == null ? null : verdicts.judge(job.id(), baselineId);
         List<Confirmation.Check> pending = outcome == null || extrasRan ? List.of() : outcome.pending();
         if (pending.isEmpty()) {
-            String reason = outcome == null || outcome.initialVerdict() == null ? "nothing to confirm"
+            // extra runs that all ended: the worker ending the last one settles the job, unless this pass
+            // saw them ended first
+            String reason = extrasRan ? "confirmation runs ended"
+                    : outcome == null || outcome.initialVerdict() == null ? "nothing to confirm"
                     : "verdict " + outcome.initialVerdict().wire() + " needs no confirmation";
             jobs.transition(job.id(), JobStatus.CONFIRMING, JobStatus.SUCCEEDED, reason);
             log.info("Job {} ended SUCCEEDED: {}", job.id(), reason);
