@@ -338,11 +338,11 @@ public class SummaryMarkdown {
                 .append(" improved, ").append(outcome.withinTolerance()).append(" within tolerance").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
                         + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
                 .append(").\n\n");
-        confirmation(md, outcome);
         view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
         if (!view.warnings().isEmpty()) {
             md.append('\n');
         }
+        confirmation(md, outcome);
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
                 .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());
         if (anyChange) {
