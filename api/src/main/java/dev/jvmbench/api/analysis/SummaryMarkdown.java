@@ -324,6 +324,32 @@ public class SummaryMarkdown {
         md.append('\n');
     }
 
+    /**
+     * Confirmation before alerting, per flagged cell: the planned runs' verdict, the extra runs' and
+     * whether the first stands (docs/statistics.md). Nothing when the gate does not confirm.
+     */
+    private static void confirmation(StringBuilder md, BaselineVerdicts.Outcome outcome) {
+        if (outcome.confirmation() == null) {
+            return;
+        }
+        md.append("Confirmation: **").append(outcome.confirmation().wire()).append("**");
+        var flagged = outcome.checks().stream().filter(c -> c.state() != Confirmation.State.NOT_NEEDED).toList();
+        if (flagged.isEmpty()) {
+            md.append(" (no cell regressed or improved).\n\n");
+            return;
+        }
+        md.append(" (the verdict counts only when extra runs of the flagged cell, judged alone, say the same; "
+                + "the tables below pool every run).\n\n| Cell | Planned runs | Extra runs | Extra runs alone | Confirmation |\n"
+                + "|---|---|---:|---|---|\n");
+        for (var check : flagged) {
+            md.append("| JDK ").append(check.jdk()).append(' ').append(check.threadModel().wireName()).append(" | ")
+                    .append(check.initial().wire()).append(" | ").append(check.extraRuns()).append(" | ")
+                    .append(check.recheck() == null ? "–" : check.recheck().wire()).append(" | ")
+                    .append(check.state().wire()).append(" |\n");
+        }
+        md.append('\n');
+    }
+
     private void baseline(StringBuilder md, long jobId, long baselineJobId, BaselineVerdicts.Outcome outcome) {
         md.append("### Against the baseline, job #").append(baselineJobId).append("\n\n");
         if (outcome.verdict() == null) {
@@ -351,32 +377,6 @@ public class SummaryMarkdown {
         md.append("<details><summary>Every gated metric against the baseline</summary>\n\n");
         comparisonTable(md, view, "Baseline", "This job", false);
         md.append("</details>\n\n");
-    }
-
-    /**
-     * Confirmation before alerting, per flagged cell: the planned runs' verdict, the extra runs' and
-     * whether the first stands (docs/statistics.md). Nothing when the gate does not confirm.
-     */
-    private static void confirmation(StringBuilder md, BaselineVerdicts.Outcome outcome) {
-        if (outcome.confirmation() == null) {
-            return;
-        }
-        md.append("Confirmation: **").append(outcome.confirmation().wire()).append("**");
-        var flagged = outcome.checks().stream().filter(c -> c.state() != Confirmation.State.NOT_NEEDED).toList();
-        if (flagged.isEmpty()) {
-            md.append(" (no cell regressed or improved).\n\n");
-            return;
-        }
-        md.append(" (the verdict counts only when extra runs of the flagged cell, judged alone, say the same; "
-                + "the tables below pool every run).\n\n| Cell | Planned runs | Extra runs | Extra runs alone | Confirmation |\n"
-                + "|---|---|---:|---|---|\n");
-        for (var check : flagged) {
-            md.append("| JDK ").append(check.jdk()).append(' ').append(check.threadModel().wireName()).append(" | ")
-                    .append(check.initial().wire()).append(" | ").append(check.extraRuns()).append(" | ")
-                    .append(check.recheck() == null ? "–" : check.recheck().wire()).append(" | ")
-                    .append(check.state().wire()).append(" |\n");
-        }
-        md.append('\n');
     }
 
     private void withinJob(StringBuilder md, long jobId, JobSpec spec) {
