@@ -8,7 +8,10 @@ Exit codes (stable, for CI scripts):
        tolerance (a real change under the threshold) or no detectable change (or regressed, when
        --fail-on-regression is not given)
     1  usage error, unreadable file, or the api refused the request or could not be reached
-    2  the job regressed against its baseline and --fail-on-regression was given
+    2  the job regressed against its baseline and --fail-on-regression was given. With confirmation
+       (the job's gate.confirm.extraRepetitions, on by default) --wait waits through the extra runs of
+       the flagged cells and this follows the confirmed verdict only: a regression the extra runs did
+       not reproduce exits 0 (baseline.confirmation "not-confirmed")
     3  the job ended FAILED or CANCELLED
     4  --timeout passed before the job ended (the job keeps running; cancel it with POST /api/v1/jobs/{id}/cancel)
 
@@ -317,7 +320,13 @@ def main(argv):
         say("job %s ended %s%s" % (job["id"], job["status"],
                                    ": " + job["statusReason"] if job.get("statusReason") else ""))
         return EXIT_JOB_FAILED
-    verdict = (job.get("baseline") or {}).get("verdict")
+    baseline = job.get("baseline") or {}
+    # baseline.verdict is the settled one: a regression that extra runs did not confirm is not in it
+    verdict = baseline.get("verdict")
+    confirmation = baseline.get("confirmation")
+    if confirmation in ("confirmed", "not-confirmed"):
+        say("job %s: %s against baseline job %s at first, %s by extra runs" % (
+            job["id"], baseline.get("initialVerdict"), baseline.get("jobId"), confirmation.replace("-", " ")))
     if verdict == "regressed":
         say("job %s regressed against baseline job %s" % (job["id"], job["baseline"]["jobId"]))
         return EXIT_REGRESSED if args.fail_on_regression else EXIT_OK

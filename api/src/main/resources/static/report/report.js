@@ -255,6 +255,7 @@
         baseline.verdict ? [' ', verdictBadge(baseline.verdict), ' ' + (baseline.regressions || 0) + ' regressions, '
           + (baseline.improvements || 0) + ' improvements, ' + (baseline.withinTolerance || 0)
           + ' within tolerance on the gate metrics'] : '',
+        confirmationText(baseline),
         baseline.note ? ' (' + baseline.note + ')' : '');
     } else if (spec.baseline || baseline.note) {
       fact('Baseline', baseline.note || 'none resolved');
@@ -822,6 +823,16 @@
     return results;
   }
 
+  /** Confirmation before alerting (docs/statistics.md): what the extra runs of the flagged cells said. */
+  function confirmationText(baseline) {
+    const state = baseline.confirmation;
+    if (!state || state === 'not-needed') return '';
+    const cells = (baseline.confirmations || []).filter((c) => c.state !== 'not-needed')
+      .map((c) => 'JDK ' + c.jdk + ' ' + c.threadModel + ': ' + c.initial + ' → extra runs ' + (c.recheck || 'pending'));
+    return el('span', { class: 'confirmation', 'data-confirmation': state },
+      ' · confirmation: ' + state + (cells.length ? ' (' + cells.join('; ') + ')' : ''));
+  }
+
   function renderVerdicts(results, job, stats) {
     const baselineBox = $('baseline-verdict');
     const box = $('comparisons');
@@ -831,10 +842,15 @@
     const againstBaseline = results.find((r) => r.body && r.body.mode === 'jobs');
     if (againstBaseline) {
       const v = againstBaseline.body;
-      baselineBox.append(el('div', { class: 'verdict-banner ' + (VERDICTS[v.verdict] || {}).css, id: 'job-verdict', 'data-verdict': v.verdict },
+      // the job's settled verdict when it has one (a flag extra runs did not confirm is not in it); the
+      // comparison below pools every run
+      const settled = job.baseline && job.baseline.jobId === v.baselineJobId && job.baseline.confirmation
+        ? job.baseline.verdict || v.verdict : v.verdict;
+      baselineBox.append(el('div', { class: 'verdict-banner ' + (VERDICTS[settled] || {}).css, id: 'job-verdict', 'data-verdict': settled },
         el('strong', null, 'Against baseline job '),
         el('a', { href: base + '/jobs/' + v.baselineJobId + '/report' }, '#' + v.baselineJobId),
-        verdictBadge(v.verdict),
+        verdictBadge(settled),
+        job.baseline && job.baseline.confirmation ? confirmationText(job.baseline) : null,
         (v.gateMetrics || []).length ? el('span', null, 'decided by ' + v.gateMetrics.map(labelOf).join(', ')) : null));
     } else {
       const baseline = job.baseline || {};

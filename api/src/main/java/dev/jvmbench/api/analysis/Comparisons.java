@@ -95,6 +95,11 @@ public class Comparisons {
     @Transactional(readOnly = true)
     public View compare(Request request) {
         var candidate = stored.results(request.jobId());
+        return compare(request, candidate, request.mode() == Mode.JOBS ? stored.results(request.baselineJobId()) : null);
+    }
+
+    /** The same on results already read, e.g. narrowed to some of their runs (confirmation, BaselineVerdicts). */
+    View compare(Request request, StoredResults.JobResults candidate, StoredResults.JobResults baselineResults) {
         Mode mode = request.mode();
         Long baselineJobId = request.baselineJobId();
         var candidateCells = CellSamples.of(candidate);
@@ -106,7 +111,7 @@ public class Comparisons {
         List<Pair> pairs = new ArrayList<>();
         switch (mode) {
             case JOBS -> {
-                var baseline = stored.results(baselineJobId);
+                var baseline = baselineResults;
                 warnings.addAll(Comparability.differences(baseline.job().spec(), candidate.job().spec(), "baseline"));
                 if (!baseline.job().scenario().equals(candidate.job().scenario())) {
                     warnings.add("scenarios differ: baseline " + baseline.job().scenario() + ", job "

@@ -87,6 +87,11 @@ class StoredResults {
 
     /** A job with every run and every point, runs in execution order. */
     record JobResults(JobFacts job, List<RunFacts> runs, List<PointFacts> points) {
+
+        /** The same job with only some of its runs (their points follow: a point of no listed run counts nowhere). */
+        JobResults withRuns(java.util.function.Predicate<RunFacts> kept) {
+            return new JobResults(job, runs.stream().filter(kept).toList(), points);
+        }
     }
 
     JobFacts job(long id) {

@@ -98,6 +98,13 @@ public class SummaryMarkdown {
         if (outcome == null || outcome.verdict() == null) {
             return "✅ succeeded";
         }
+        String confirmed = outcome.confirmation() == Confirmation.State.CONFIRMED ? ", confirmed by extra runs"
+                : outcome.confirmation() == Confirmation.State.NOT_CONFIRMED
+                ? " (" + outcome.initialVerdict().wire() + " at first, not confirmed by extra runs)" : "";
+        return verdictHeadline(outcome) + confirmed;
+    }
+
+    private static String verdictHeadline(BaselineVerdicts.Outcome outcome) {
         return switch (outcome.verdict()) {
             case REGRESSED -> "❌ regressed against the baseline (" + outcome.regressions() + " regression"
                     + (outcome.regressions() == 1 ? "" : "s") + ")";
@@ -317,10 +324,37 @@ public class SummaryMarkdown {
         md.append('\n');
     }
 
+    /**
+     * Confirmation before alerting, per flagged cell: the planned runs' verdict, the extra runs' and
+     * whether the first stands (docs/statistics.md). Nothing when the gate does not confirm.
+     */
+    private static void confirmation(StringBuilder md, BaselineVerdicts.Outcome outcome) {
+        if (outcome.confirmation() == null) {
+            return;
+        }
+        md.append("Confirmation: **").append(outcome.confirmation().wire()).append("**");
+        var flagged = outcome.checks().stream().filter(c -> c.state() != Confirmation.State.NOT_NEEDED).toList();
+        if (flagged.isEmpty()) {
+            md.append(" (no cell regressed or improved).\n\n");
+            return;
+        }
+        md.append(" (the verdict counts only when extra runs of the flagged cell, judged alone, say the same; "
+                + "the tables below pool every run).\n\n| Cell | Planned runs | Extra runs | Extra runs alone | Confirmation |\n"
+                + "|---|---|---:|---|---|\n");
+        for (var check : flagged) {
+            md.append("| JDK ").append(check.jdk()).append(' ').append(check.threadModel().wireName()).append(" | ")
+                    .append(check.initial().wire()).append(" | ").append(check.extraRuns()).append(" | ")
+                    .append(check.recheck() == null ? "–" : check.recheck().wire()).append(" | ")
+                    .append(check.state().wire()).append(" |\n");
+        }
+        md.append('\n');
+    }
+
     private void baseline(StringBuilder md, long jobId, long baselineJobId, BaselineVerdicts.Outcome outcome) {
         md.append("### Against the baseline, job #").append(baselineJobId).append("\n\n");
         if (outcome.verdict() == null) {
             md.append("No verdict: ").append(outcome.note()).append("\n\n");
+            confirmation(md, outcome);
             return;
         }
         var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, null, null));
@@ -334,6 +368,7 @@ public class SummaryMarkdown {
         if (!view.warnings().isEmpty()) {
             md.append('\n');
         }
+        confirmation(md, outcome);
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
                 .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());
         if (anyChange) {

@@ -177,6 +177,12 @@ class JobService {
             return cancel(id);
         }
         runs.cancelQueued(id, "cancelled before it started");
+        if (next == JobStatus.CANCEL_REQUESTED && runs.ofJob(id).stream().allMatch(r -> r.status().isFinal())) {
+            // No run left for a worker to stop (a CONFIRMING job between its planned and extra runs): nobody
+            // else would settle it.
+            jobs.transition(id, JobStatus.CANCEL_REQUESTED, JobStatus.CANCELLED, "cancelled by request");
+            next = JobStatus.CANCELLED;
+        }
         return new CancelOutcome(get(id), next == JobStatus.CANCEL_REQUESTED);
     }
 
@@ -192,14 +198,16 @@ class JobService {
     private JobView.Baseline baseline(JobRow job, boolean withVerdict) {
         if (job.baselineJobId() == null) {
             return job.baselineNote() == null ? null
-                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null, null);
+                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null, null, null, null, null);
         }
         var outcome = withVerdict ? verdicts.judge(job.id(), job.baselineJobId()) : null;
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
                 outcome == null ? null : outcome.verdict(), outcome == null ? null : outcome.regressions(),
                 outcome == null ? null : outcome.improvements(), outcome == null ? null : outcome.withinTolerance(),
                 outcome == null ? null : outcome.notSteadyLeftOut(),
-                "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId());
+                "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId(),
+                outcome == null ? null : outcome.initialVerdict(), outcome == null ? null : outcome.confirmation(),
+                outcome == null ? null : outcome.checks());
     }
 
     /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */

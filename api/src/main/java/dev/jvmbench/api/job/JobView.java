@@ -1,5 +1,6 @@
 package dev.jvmbench.api.job;
 
+import dev.jvmbench.api.analysis.Confirmation;
 import dev.jvmbench.api.analysis.Verdict;
 import dev.jvmbench.api.finding.FindingCounts;
 import dev.jvmbench.common.job.JobSpec;
@@ -25,7 +26,16 @@ record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Ins
                             + "(verdict change within tolerance when nothing regressed or improved)")
                     Integer withinTolerance,
                     @Schema(description = "Not-steady points left out of the gate metrics' verdicts (gate.includeNotSteady false)")
-                    Integer notSteadyLeftOut, String comparison) {
+                    Integer notSteadyLeftOut, String comparison,
+                    @Schema(description = "The verdict of the planned repetitions alone, before confirmation; verdict is "
+                            + "the settled one (the CI gate's)")
+                    Verdict initialVerdict,
+                    @Schema(description = "Whether a regressed or improved verdict was confirmed by extra runs of the "
+                            + "flagged cells (gate.confirm); null when the gate does not confirm")
+                    Confirmation.State confirmation,
+                    @Schema(description = "Per cell: the verdict of the planned runs, that of the extra runs alone, "
+                            + "and whether the first was confirmed")
+                    java.util.List<Confirmation.Check> confirmations) {
     }
 
     record Progress(int runsTotal, int runsDone, int runsSucceeded, int runsFailed, int runsCancelled,

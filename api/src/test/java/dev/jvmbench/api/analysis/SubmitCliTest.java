@@ -143,6 +143,40 @@ class SubmitCliTest {
         assertThat(Files.readString(summary)).isEqualTo(outcome.stdout());
     }
 
+    /**
+     * With confirmation (the default), the CLI waits through CONFIRMING and the extra runs the api
+     * queues, and exit code 2 follows the confirmed verdict only (one job per test: the CLI's job is
+     * found by the test's labels).
+     */
+    @Test
+    void aRegressionTheExtraRunsDoNotReproducePassesTheGate() throws Exception {
+        seededMainJob();
+        // a false alarm: the planned runs regressed, the extra runs measure the app as it is
+        Outcome falseAlarm = run(gated(jobFile(body())), id -> confirmWith(id, throughput(300), throughput(391)));
+        assertThat(falseAlarm.exitCode()).as(falseAlarm.stderr()).isZero();
+        assertThat(falseAlarm.stderr()).contains("CONFIRMING").contains("regressed against baseline job")
+                .contains("at first, not confirmed by extra runs");
+        assertThat(falseAlarm.stdout()).contains("(regressed at first, not confirmed by extra runs)");
+    }
+
+    @Test
+    void aConfirmedRegressionFailsTheGate() throws Exception {
+        seededMainJob();
+        Outcome real = run(gated(jobFile(body())), id -> confirmWith(id, throughput(300), throughput(300)));
+        assertThat(real.exitCode()).as(real.stderr()).isEqualTo(2);
+        assertThat(real.stderr()).contains("confirmed by extra runs");
+        assertThat(real.stdout()).contains("confirmed by extra runs");
+    }
+
+    /** Plays the worker: the planned runs end as {@code planned}, the extra runs the api queues as {@code extra}. */
+    private void confirmWith(long jobId, ResultSeeder.Values planned, ResultSeeder.Values extra) {
+        new ResultSeeder(jdbc).endQueued(jobId, LEVELS, planned, "CONFIRMING");
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql(
+                "SELECT count(*) FROM runs WHERE job_id = :job AND status = 'QUEUED'").param("job", jobId)
+                .query(Long.class).single() > 0);
+        new ResultSeeder(jdbc).endQueued(jobId, LEVELS, extra, "SUCCEEDED");
+    }
+
     @Test
     void noRegressionPassesTheGate() throws Exception {
         seededMainJob();

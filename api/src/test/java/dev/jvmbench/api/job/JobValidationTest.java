@@ -80,6 +80,18 @@ class JobValidationTest {
     }
 
     @Test
+    void confirmationRunsAreBounded() {
+        for (Object bad : List.of(7, -1)) {
+            Map<String, Object> body = JobBodies.valid();
+            body.put("gate", ApiClient.map("confirm", ApiClient.map("extraRepetitions", bad)));
+            assertThat(submit(body).expect(400).fieldError("gate.confirm.extraRepetitions")).isEqualTo("must be between 0 and 6");
+        }
+        Map<String, Object> body = JobBodies.valid();
+        body.put("gate", ApiClient.map("confirm", ApiClient.map("extraRepetitions", 1.5)));
+        submit(body).expect(400).fieldError("gate.confirm.extraRepetitions");
+    }
+
+    @Test
     void unknownEnumValuesNameTheAllowedOnes() {
         Map<String, Object> body = JobBodies.valid();
         body.put("threadModels", List.of("platform", "green"));

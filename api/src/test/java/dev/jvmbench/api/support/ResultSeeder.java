@@ -30,7 +30,21 @@ public final class ResultSeeder {
 
     /** Like {@link #complete}, but the run with execution order {@code failedSeq} FAILED with {@code reason}. */
     public void completeExcept(long jobId, List<Integer> levels, Values values, int failedSeq, String reason) {
-        var runs = jdbc.sql("SELECT id, seq, jdk, thread_model, repetition FROM runs WHERE job_id = :job ORDER BY seq")
+        end(jobId, levels, values, failedSeq, reason, failedSeq > 0 ? "FAILED" : "SUCCEEDED", "");
+    }
+
+    /**
+     * Every QUEUED run SUCCEEDED with one point per level (runs already ended keep theirs), then the
+     * job in {@code jobStatus}: e.g. CONFIRMING, as the worker leaves a job whose verdict is to be confirmed.
+     */
+    public void endQueued(long jobId, List<Integer> levels, Values values, String jobStatus) {
+        end(jobId, levels, values, -1, null, jobStatus, " AND status = 'QUEUED'");
+    }
+
+    private void end(long jobId, List<Integer> levels, Values values, int failedSeq, String reason, String status,
+                     String runFilter) {
+        var runs = jdbc.sql("SELECT id, seq, jdk, thread_model, repetition FROM runs WHERE job_id = :job" + runFilter
+                        + " ORDER BY seq")
                 .param("job", jobId).query().listOfRows();
         for (var run : runs) {
             long runId = ((Number) run.get("id")).longValue();
@@ -66,7 +80,6 @@ public final class ResultSeeder {
             jdbc.sql("UPDATE runs SET status = 'SUCCEEDED', attempt = 1, started_at = now(), finished_at = now() "
                     + "WHERE id = :id").param("id", runId).update();
         }
-        String status = failedSeq > 0 ? "FAILED" : "SUCCEEDED";
         jdbc.sql("UPDATE jobs SET status = :status, started_at = now(), finished_at = now() WHERE id = :id")
                 .param("status", status).param("id", jobId).update();
     }

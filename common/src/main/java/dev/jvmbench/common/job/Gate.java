@@ -1,7 +1,10 @@
 package dev.jvmbench.common.job;
 
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
@@ -28,17 +31,42 @@ public record Gate(
                 @NotNull(message = "must not be null")
                 @DecimalMin(value = "0", message = "must be between 0 and 1000 percent")
                 @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double> thresholds,
-        Boolean includeNotSteady) {
+        Boolean includeNotSteady,
+        @Valid ConfirmPolicy confirm) {
 
     public static final double DEFAULT_THRESHOLD_PERCENT = 5.0;
     public static final Gate DEFAULT = new Gate(List.of("throughputRps", "latencyP95Ms"), DEFAULT_THRESHOLD_PERCENT, Map.of(),
-            false);
+            false, ConfirmPolicy.DEFAULT);
+
+    /**
+     * Confirmation before alerting (docs/statistics.md): when the verdict against the baseline is
+     * regressed or improved, each flagged cell runs {@code extraRepetitions} more times (interleaved
+     * with the other flagged cells) and the verdict only stands if those runs alone say the same.
+     * 0 turns it off.
+     */
+    public record ConfirmPolicy(
+            @Min(value = 0, message = "must be between 0 and " + MAX_EXTRA_REPETITIONS)
+            @Max(value = MAX_EXTRA_REPETITIONS, message = "must be between 0 and " + MAX_EXTRA_REPETITIONS)
+            Integer extraRepetitions) {
+
+        public static final int MAX_EXTRA_REPETITIONS = 6;
+        /** As many as the default repetitions: the check then has the power of the test it checks. */
+        public static final int DEFAULT_EXTRA_REPETITIONS = 3;
+        public static final ConfirmPolicy DEFAULT = new ConfirmPolicy(DEFAULT_EXTRA_REPETITIONS);
+        public static final ConfirmPolicy OFF = new ConfirmPolicy(0);
+    }
 
     Gate normalized() {
         return new Gate(metrics == null ? DEFAULT.metrics : List.copyOf(new java.util.LinkedHashSet<>(metrics)),
                 thresholdPercent == null ? DEFAULT_THRESHOLD_PERCENT : thresholdPercent,
                 thresholds == null ? Map.of() : new TreeMap<>(thresholds),
-                includeNotSteady != null && includeNotSteady);
+                includeNotSteady != null && includeNotSteady,
+                confirm == null || confirm.extraRepetitions() == null ? ConfirmPolicy.DEFAULT : confirm);
+    }
+
+    /** Extra repetitions per flagged cell; 0 (off) for specs stored before the option. */
+    public int confirmRepetitions() {
+        return confirm == null || confirm.extraRepetitions() == null ? 0 : confirm.extraRepetitions();
     }
 
     /** Whether not-steady points count in the gate's verdicts (false for specs stored before the option). */

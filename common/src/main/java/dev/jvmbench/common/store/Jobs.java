@@ -224,6 +224,27 @@ public class Jobs {
                 .update() == 1;
     }
 
+    /**
+     * CONFIRMING jobs with no run queued or running: their gate verdict awaits the api's judgement
+     * (the worker settles a confirming job itself once extra runs have ended). Locked until the
+     * transaction ends, skipping rows another api instance holds.
+     */
+    public List<Long> lockConfirmingToJudge(int limit) {
+        return jdbc.sql("""
+                        SELECT j.id FROM jobs j
+                         WHERE j.status = %s
+                           AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.job_id = j.id AND r.status IN %s)
+                         ORDER BY j.id LIMIT :limit FOR UPDATE OF j SKIP LOCKED""".formatted(Sql.is(JobStatus.CONFIRMING),
+                        Sql.in(dev.jvmbench.common.job.RunStatus.open())))
+                .param("limit", limit).query(Long.class).list();
+    }
+
+    /** Counts extra runs (confirmation) queued for the job in runs_total, so its progress covers them. */
+    public void addRuns(long id, int extra) {
+        jdbc.sql("UPDATE jobs SET runs_total = runs_total + :extra, version = version + 1 WHERE id = :id")
+                .param("extra", extra).param("id", id).update();
+    }
+
     /** What a worker needs of a job to execute one of its runs: the spec and, for an uploaded JAR, where it lies. */
     public record Work(JobSpec spec, UploadedJar jar) {
     }

@@ -24,6 +24,17 @@ class JobStatusTest {
     }
 
     @Test
+    void aConfirmingJobStillStartsRunsAndEndsLikeARunningOne() {
+        assertThat(JobStatus.RUNNING.canMoveTo(JobStatus.CONFIRMING)).isTrue();
+        assertThat(JobStatus.CONFIRMING.startsRuns()).as("its extra runs are claimed").isTrue();
+        assertThat(JobStatus.CONFIRMING.isFinal()).isFalse();
+        assertThat(JobStatus.sourcesOf(JobStatus.SUCCEEDED)).containsExactlyInAnyOrder(JobStatus.RUNNING, JobStatus.CONFIRMING);
+        assertThat(JobStatus.sourcesOf(JobStatus.CANCEL_REQUESTED)).containsExactlyInAnyOrder(JobStatus.RUNNING,
+                JobStatus.CONFIRMING);
+        assertThat(JobStatus.CONFIRMING.canMoveTo(JobStatus.RUNNING)).isFalse();
+    }
+
+    @Test
     void sourcesOfATransitionAreDerivedFromTheTable() {
         assertThat(JobStatus.sourcesOf(JobStatus.CANCELLED)).containsExactlyInAnyOrder(JobStatus.QUEUED, JobStatus.CANCEL_REQUESTED);
         assertThat(JobStatus.sourcesOf(JobStatus.RUNNING)).containsExactly(JobStatus.QUEUED);

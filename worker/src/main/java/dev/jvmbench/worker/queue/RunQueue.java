@@ -183,13 +183,20 @@ public class RunQueue implements RunControl {
 
     /**
      * Ends the job once none of its runs is queued or running: CANCELLED when it was being
-     * cancelled, FAILED when a run failed, else SUCCEEDED.
+     * cancelled, FAILED when a run failed, CONFIRMING when its verdict against a baseline is to be
+     * confirmed (its gate's confirm.extraRepetitions), else SUCCEEDED.
      *
      * <p>The job row is locked before the runs are counted. Two workers ending a job's last two
      * runs at once would otherwise each count (READ COMMITTED) the other's run as still RUNNING,
      * neither would settle, and the job would stay RUNNING for good. With the lock the second
      * waits for the first to commit, and its count then sees both runs ended.
      */
+    /** Whether the job's gate verdict is to be confirmed: it has a baseline and its gate asks for extra runs. */
+    private boolean awaitsConfirmation(long jobId) {
+        return jobs.find(jobId).map(job -> job.baselineJobId() != null && job.spec().gate() != null
+                && job.spec().gate().confirmRepetitions() > 0).orElse(false);
+    }
+
     void settleJob(long jobId) {
         JobStatus jobStatus = jobs.lockStatus(jobId);
         List<RunRow> all = runs.ofJob(jobId);
@@ -207,9 +214,14 @@ public class RunQueue implements RunControl {
             next = JobStatus.FAILED;
             reason = failed.size() + " of " + all.size() + " runs failed; first: run " + failed.getFirst().id() + ": "
                     + failed.getFirst().failureReason();
+        } else if (jobStatus == JobStatus.RUNNING && awaitsConfirmation(jobId)) {
+            // The api judges the verdict and settles the job, or queues extra runs of the flagged
+            // cells; the worker ending the last of those comes back here with the job CONFIRMING.
+            next = JobStatus.CONFIRMING;
+            reason = "confirming the verdict against the baseline";
         } else {
             next = JobStatus.SUCCEEDED;
-            reason = null;
+            reason = jobStatus == JobStatus.CONFIRMING ? "confirmation runs ended" : null;
         }
         jobs.transition(jobId, next, reason);
         log.info("Job {} ended {}{}", jobId, next, reason == null ? "" : ": " + reason);

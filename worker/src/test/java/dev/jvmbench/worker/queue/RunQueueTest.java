@@ -194,6 +194,36 @@ class RunQueueTest {
         }
     }
 
+    /**
+     * A job with a baseline whose gate confirms stays CONFIRMING when its planned runs end (the api
+     * judges it and may queue extra runs); its extra runs are claimed like any, and the last of them
+     * settles it.
+     */
+    @Test
+    void aJobWhoseVerdictIsToBeConfirmedWaitsForItsExtraRuns() {
+        long baselineJob = queuedJob(1);
+        long jobId = queuedJob(1);
+        jdbc.sql("""
+                UPDATE jobs SET baseline_job_id = :baseline,
+                       spec = jsonb_set(spec, '{gate}', CAST(:gate AS jsonb))
+                 WHERE id = :id""").param("baseline", baselineJob).param("id", jobId)
+                .param("gate", "{\"metrics\":[\"throughputRps\"],\"thresholdPercent\":5.0,\"thresholds\":{},"
+                        + "\"includeNotSteady\":false,\"confirm\":{\"extraRepetitions\":1}}").update();
+        queue.finish(claimOf(jobId, "w"), "w", RunStatus.SUCCEEDED, null);
+        assertThat(status("jobs", jobId)).isEqualTo("CONFIRMING");
+
+        // what the api's Confirmer queues for a flagged cell
+        jdbc.sql("INSERT INTO runs (job_id, seq, jdk, thread_model, repetition, status) VALUES (:job, 2, 25, 'VIRTUAL', 2, 'QUEUED')")
+                .param("job", jobId).update();
+        ClaimedRun extra = claimOf(jobId, "w");
+        assertThat(extra.repetition()).isEqualTo(2);
+        assertThat(status("jobs", jobId)).as("claiming an extra run does not restart the job").isEqualTo("CONFIRMING");
+        queue.finish(extra, "w", RunStatus.SUCCEEDED, null);
+        assertThat(status("jobs", jobId)).isEqualTo("SUCCEEDED");
+        assertThat(jdbc.sql("SELECT status_reason FROM jobs WHERE id = :id").param("id", jobId).query(String.class).single())
+                .isEqualTo("confirmation runs ended");
+    }
+
     @Test
     void aCancelledJobEndsCancelledWhenItsRunningRunStops() {
         long jobId = queuedJob(1);

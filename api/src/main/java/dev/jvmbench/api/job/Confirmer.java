@@ -1,0 +1,96 @@
+package dev.jvmbench.api.job;
+
+import dev.jvmbench.api.analysis.BaselineVerdicts;
+import dev.jvmbench.api.analysis.Confirmation;
+import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.store.JobRow;
+import dev.jvmbench.common.store.Jobs;
+import dev.jvmbench.common.store.RunRow;
+import dev.jvmbench.common.store.Runs;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Judges CONFIRMING jobs whose planned runs have ended (docs/statistics.md, "Confirmation before
+ * alerting"): a verdict against the baseline that flags no cell settles the job SUCCEEDED at once;
+ * otherwise the flagged cells get their extra runs, interleaved, and the worker ending the last of
+ * them settles the job. The verdict is computed here, not in the worker, because the statistics
+ * live in the api; every api instance may run this: jobs another instance holds are skipped.
+ */
+@Service
+class Confirmer {
+
+    private static final Logger log = LoggerFactory.getLogger(Confirmer.class);
+    private static final int BATCH = 20;
+    private final Jobs jobs;
+    private final Runs runs;
+    private final BaselineVerdicts verdicts;
+
+    Confirmer(Jobs jobs, Runs runs, BaselineVerdicts verdicts) {
+        this.jobs = jobs;
+        this.runs = runs;
+        this.verdicts = verdicts;
+    }
+
+    /** One pass; the jobs it moved on (settled, or given extra runs). */
+    @Transactional
+    public int judge() {
+        int moved = 0;
+        for (long id : jobs.lockConfirmingToJudge(BATCH)) {
+            if (judge(jobs.find(id).orElseThrow())) {
+                moved++;
+            }
+        }
+        return moved;
+    }
+
+    private boolean judge(JobRow job) {
+        Long baselineId = job.baselineJobId();
+        if (baselineId != null && jobs.find(baselineId).map(b -> !b.status().isFinal()).orElse(false)) {
+            return false; // judged once the baseline has ended too
+        }
+        List<RunRow> existing = runs.ofJob(job.id());
+        int planned = job.spec().repetitions();
+        boolean extrasRan = existing.stream().anyMatch(r -> r.repetition() > planned);
+        var outcome = baselineId == null ? null : verdicts.judge(job.id(), baselineId);
+        List<Confirmation.Check> pending = outcome == null || extrasRan ? List.of() : outcome.pending();
+        if (pending.isEmpty()) {
+            // extra runs that all ended: the worker ending the last one settles the job, unless this pass
+            // saw them ended first
+            String reason = extrasRan ? "confirmation runs ended"
+                    : outcome == null || outcome.initialVerdict() == null ? "nothing to confirm"
+                    : "verdict " + outcome.initialVerdict().wire() + " needs no confirmation";
+            jobs.transition(job.id(), JobStatus.CONFIRMING, JobStatus.SUCCEEDED, reason);
+            log.info("Job {} ended SUCCEEDED: {}", job.id(), reason);
+            return true;
+        }
+        int lastSeq = existing.stream().mapToInt(RunRow::seq).max().orElse(0);
+        List<RunRow> extra = extraRuns(job.id(), pending, planned, lastSeq, job.spec().gate().confirmRepetitions());
+        runs.insert(extra);
+        jobs.addRuns(job.id(), extra.size());
+        log.info("Job {}: verdict {} to confirm, {} extra runs queued for {} cell(s)", job.id(),
+                outcome.initialVerdict().wire(), extra.size(), pending.size());
+        return true;
+    }
+
+    /**
+     * The extra runs, interleaved like the planned ones: the first extra repetition of every flagged
+     * cell, then the second (A B A B), numbered after the planned repetitions and queued after the
+     * job's last run.
+     */
+    static List<RunRow> extraRuns(long jobId, List<Confirmation.Check> cells, int plannedRepetitions, int lastSeq,
+                                  int extraRepetitions) {
+        List<RunRow> extra = new ArrayList<>();
+        int seq = lastSeq;
+        for (int repetition = plannedRepetitions + 1; repetition <= plannedRepetitions + extraRepetitions; repetition++) {
+            for (Confirmation.Check cell : cells) {
+                extra.add(RunRow.queued(jobId, ++seq, cell.jdk(), cell.threadModel(), repetition));
+            }
+        }
+        return extra;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.jvmbench.api.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jvmbench.api.analysis.Confirmation;
+import dev.jvmbench.api.analysis.Verdict;
+import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.RunRow;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Extra runs of confirmation are interleaved like the planned ones and numbered after them. */
+class ConfirmationRunsTest {
+
+    private static Confirmation.Check flagged(int jdk, ThreadModel model) {
+        return new Confirmation.Check(jdk, model, Verdict.REGRESSED, null, Confirmation.State.PENDING, 0);
+    }
+
+    @Test
+    void theFlaggedCellsAlternateAfterTheJobsLastRun() {
+        List<RunRow> extra = Confirmer.extraRuns(7, List.of(flagged(21, ThreadModel.VIRTUAL), flagged(25, ThreadModel.VIRTUAL)),
+                3, 12, 2);
+        assertThat(extra).extracting(RunRow::seq).containsExactly(13, 14, 15, 16);
+        assertThat(extra).extracting(RunRow::jdk).as("A B A B").containsExactly(21, 25, 21, 25);
+        assertThat(extra).extracting(RunRow::repetition).containsExactly(4, 4, 5, 5);
+        assertThat(extra).allSatisfy(run -> {
+            assertThat(run.jobId()).isEqualTo(7);
+            assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
+            assertThat(run.threadModel()).isEqualTo(ThreadModel.VIRTUAL);
+        });
+    }
+}
