@@ -1,6 +1,5 @@
 package dev.jvmbench.api.analysis;
 
-import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ public class LatencyDistributions {
     }
 
     @Schema(name = "LatencyDistributions")
-    public record View(long jobId, JobStatus status, double confidenceLevel,
+    public record View(long jobId, double confidenceLevel,
                        @Schema(description = "The percentiles of every level, in order") List<Double> percentiles,
                        List<Cell> cells) {
     }
@@ -79,7 +78,7 @@ public class LatencyDistributions {
             }
             cells.add(new Cell(key.jdk(), key.threadModel(), samples.succeededRuns, levels));
         });
-        return new View(results.job().id(), results.job().status(), Bootstrap.CONFIDENCE,
+        return new View(results.job().id(), Bootstrap.CONFIDENCE,
                 Arrays.stream(PERCENTILES).boxed().toList(), cells);
     }
 
