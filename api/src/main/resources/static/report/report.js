@@ -76,6 +76,49 @@
   /** Repetitions of a cell: one line each, in the cell's colour, told apart by their dash. */
   const REPETITION_DASHES = [[], [6, 3], [2, 2], [9, 3, 2, 3]];
 
+  /**
+   * Draws each point's interval (raw.low .. raw.high) as a vertical bar with caps, for the datasets
+   * marked errorBars: a shaded band needs two levels to fill, so a series with one level (and the
+   * distribution charts, whose x is not a load level) shows its interval this way instead of a bare dot.
+   */
+  const ERROR_BARS = {
+    id: 'jvmbenchErrorBars',
+    afterDatasetsDraw(chart) {
+      const { ctx } = chart;
+      const y = chart.scales.y;
+      let drawn = 0;
+      chart.data.datasets.forEach((dataset, index) => {
+        if (!dataset.errorBars || !chart.isDatasetVisible(index)) return;
+        ctx.save();
+        ctx.strokeStyle = dataset.borderColor;
+        ctx.lineWidth = 1.5;
+        ctx.setLineDash([]);
+        chart.getDatasetMeta(index).data.forEach((element, j) => {
+          const raw = dataset.data[j];
+          if (!raw || raw.low === undefined || raw.low === null || raw.high === undefined || raw.high === null) return;
+          drawn++;
+          const top = y.getPixelForValue(raw.high);
+          const bottom = y.getPixelForValue(raw.low);
+          ctx.beginPath();
+          ctx.moveTo(element.x, top);
+          ctx.lineTo(element.x, bottom);
+          ctx.moveTo(element.x - 5, top);
+          ctx.lineTo(element.x + 5, top);
+          ctx.moveTo(element.x - 5, bottom);
+          ctx.lineTo(element.x + 5, bottom);
+          ctx.stroke();
+        });
+        ctx.restore();
+      });
+      // how many intervals the chart drew as bars: a check (and a reader of the DOM) can count them
+      chart.canvas.closest('figure').dataset.errorBars = String(drawn);
+    },
+  };
+
+  /** The distribution charts' percentiles, placed on the usual log "1/(1-p)" axis of latency plots. */
+  const tailPosition = (percentile) => Math.log10(1 / (1 - percentile / 100));
+  const percentileName = (percentile) => 'p' + String(percentile);
+
   const $ = (id) => document.getElementById(id);
   const route = location.pathname.match(/^(.*)\/jobs\/(\d+)\/report$/);
   const base = route ? route[1] : '';
@@ -377,7 +420,7 @@
     const level = levelWord(stats.loadModel);
     const confidence = Math.round((stats.confidenceLevel || 0.95) * 100);
     $('charts-note').textContent = 'Each line is the median over a cell\'s succeeded runs at each load level; '
-      + 'the shaded band is its ' + confidence + '% bootstrap confidence interval. Colour: cell; '
+      + 'the shaded band (at a single level: the error bar) is its ' + confidence + '% bootstrap confidence interval. Colour: cell; '
       + 'dash: JDK; marker: thread model (square platform, circle virtual, triangle WebFlux).';
     const levels = [...new Set(stats.cells.flatMap((c) => (c.levels || []).map((l) => l.level)))].sort((a, b) => a - b);
     for (const id of CHART_METRICS) {
@@ -431,6 +474,8 @@
         label: name, data: s.points.map((p) => ({ x: p.level, y: p.median, low: p.low, high: p.high, runs: p.runs, flags: p.flags })),
         borderColor: s.style.color, backgroundColor: s.style.color, borderDash: s.style.dash, borderWidth: 2,
         pointStyle: s.style.point, pointRadius: 4, pointHoverRadius: 6, fill: false, tension: 0,
+        // one level: no band to fill between levels, so the interval is drawn as an error bar
+        errorBars: s.points.length === 1,
       });
     }
 
@@ -476,7 +521,7 @@
           },
         },
       },
-      plugins: [{
+      plugins: [ERROR_BARS, {
         // Marks the figure once Chart.js has drawn it: a check (and a reader) can tell a drawn chart from a blank one.
         id: 'jvmbenchRendered',
         afterRender: (chart) => { chart.canvas.closest('figure').dataset.rendered = 'true'; },
@@ -509,6 +554,122 @@
       el('summary', null, 'Data table'),
       el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
         el('caption', null, title + ': median [' + confidence + '% interval]'),
+        el('thead', null, head), el('tbody', null, rows))));
+  }
+
+  // ---- latency distributions ---------------------------------------------------------------
+
+  /**
+   * One chart per level from GET /api/v1/jobs/{id}/distributions: each cell's merged latency
+   * distribution (its runs' histograms added) at p50 … p99.99, with the intervals from resampling
+   * the runs as error bars. Runs without a histogram (older data) are named, never drawn.
+   */
+  function renderDistributions(dist, stats, job) {
+    const grid = $('distribution-grid');
+    grid.replaceChildren();
+    if (!dist || !dist.cells) {
+      show('distributions', false);
+      return;
+    }
+    const level = levelWord(stats.loadModel);
+    const confidence = Math.round((dist.confidenceLevel || 0.95) * 100);
+    $('distributions-note').textContent = 'Each line is a cell\'s latency distribution at one load level: the histograms '
+      + 'of all its succeeded runs merged, so every request counts. x: percentile on a log scale of 1/(1-p); the error bars '
+      + 'are ' + confidence + '% intervals from resampling the runs. Colour, dash and marker as in the charts above.';
+    const levels = [...new Set(dist.cells.flatMap((c) => (c.levels || []).map((l) => l.level)))].sort((a, b) => a - b);
+    const cellIndex = new Map(stats.cells.map((c, i) => [c.jdk + '/' + c.threadModel, i]));
+    for (const lv of levels) {
+      grid.append(distributionFigure(dist, lv, level, cellIndex, job, confidence));
+    }
+    show('distributions', levels.length > 0);
+  }
+
+  function distributionFigure(dist, lv, level, cellIndex, job, confidence) {
+    const title = 'Latency by percentile at ' + lv + ' ' + level.unit;
+    const figure = el('figure', { class: 'chart distribution-chart', 'data-level': String(lv), 'data-rendered': 'false' });
+    figure.append(el('figcaption', null, el('h3', null, title), el('span', { class: 'direction' }, 'lower is better')));
+    const entries = dist.cells.map((cell) => ({ cell, level: (cell.levels || []).find((l) => l.level === lv) }))
+      .filter((e) => e.level);
+    const series = entries.filter((e) => (e.level.percentiles || []).length > 0).map((e) => ({
+      cell: e.cell,
+      level: e.level,
+      style: seriesStyle(e.cell, cellIndex.get(e.cell.jdk + '/' + e.cell.threadModel) || 0, job),
+    }));
+    const notes = entries.filter((e) => e.level.missing)
+      .map((e) => el('li', null, cellName(e.cell.jdk, e.cell.threadModel) + ': ' + e.level.missing));
+    if (series.length === 0) {
+      figure.dataset.rendered = 'empty';
+      figure.append(el('p', { class: 'empty' }, 'No latency histogram stored for this level.'));
+    } else if (typeof window.Chart !== 'function') {
+      figure.dataset.rendered = 'failed';
+      figure.append(el('p', { class: 'empty' }, 'The chart library did not load; the data table below has the numbers.'));
+    } else {
+      const canvas = el('canvas', { role: 'img', 'aria-label': title + ': ' + series.map((s) => cellName(s.cell.jdk, s.cell.threadModel)
+        + ' ' + s.level.percentiles.map((p) => percentileName(p.percentile) + ' ' + num(p.latencyMs) + ' ms').join(', ')).join('; ') });
+      figure.append(el('div', { class: 'chart-box' }, canvas));
+      const ticks = (dist.percentiles || []).map((p) => ({ value: tailPosition(p), label: percentileName(p) }));
+      charts.push(new window.Chart(canvas, {
+        type: 'line',
+        data: {
+          datasets: series.map((s) => ({
+            label: cellName(s.cell.jdk, s.cell.threadModel),
+            data: s.level.percentiles.map((p) => ({ x: tailPosition(p.percentile), y: p.latencyMs, low: p.low, high: p.high,
+              percentile: p.percentile })),
+            borderColor: s.style.color, backgroundColor: s.style.color, borderDash: s.style.dash, borderWidth: 2,
+            pointStyle: s.style.point, pointRadius: 4, pointHoverRadius: 6, fill: false, tension: 0, errorBars: true,
+          })),
+        },
+        options: {
+          animation: false,
+          responsive: true,
+          devicePixelRatio: Math.max(window.devicePixelRatio || 1, 2),
+          maintainAspectRatio: false,
+          interaction: { mode: 'nearest', intersect: false },
+          scales: {
+            x: {
+              type: 'linear',
+              title: { display: true, text: 'Percentile (log scale of 1/(1-p))' },
+              afterBuildTicks: (axis) => { axis.ticks = ticks.map((t) => ({ value: t.value })); },
+              ticks: { callback: (value) => (ticks.find((t) => Math.abs(t.value - value) < 1e-9) || { label: '' }).label },
+            },
+            y: { beginAtZero: true, title: { display: true, text: 'Latency (ms)' }, ticks: { callback: (value) => num(value) } },
+          },
+          plugins: {
+            legend: { position: 'bottom', labels: { boxWidth: 28, boxHeight: 3 } },
+            tooltip: {
+              callbacks: {
+                label: (item) => item.dataset.label + ' ' + percentileName(item.raw.percentile) + ': ' + num(item.raw.y)
+                  + ' ms [' + num(item.raw.low) + ', ' + num(item.raw.high) + ']',
+              },
+            },
+          },
+        },
+        plugins: [ERROR_BARS, {
+          id: 'jvmbenchRendered',
+          afterRender: (chart) => { chart.canvas.closest('figure').dataset.rendered = 'true'; },
+        }],
+      }));
+    }
+    if (notes.length) figure.append(el('ul', { class: 'note distribution-missing' }, notes));
+    if (series.length) figure.append(distributionTable(series, dist.percentiles || [], title, confidence, figure.dataset.rendered === 'failed'));
+    return figure;
+  }
+
+  function distributionTable(series, percentiles, title, confidence, open) {
+    const head = el('tr', null, el('th', { scope: 'col' }, 'Cell'),
+      percentiles.map((p) => el('th', { scope: 'col' }, percentileName(p))),
+      el('th', { scope: 'col' }, 'max'), el('th', { scope: 'col' }, 'requests'), el('th', { scope: 'col' }, 'p99.9 per run'));
+    const rows = series.map((s) => el('tr', null, el('th', { scope: 'row' }, cellName(s.cell.jdk, s.cell.threadModel)),
+      percentiles.map((p) => {
+        const v = s.level.percentiles.find((q) => q.percentile === p);
+        return el('td', { class: 'num' }, v ? num(v.latencyMs) + ' [' + num(v.low) + ', ' + num(v.high) + ']' : '–');
+      }),
+      el('td', { class: 'num' }, num(s.level.maxMs)), el('td', { class: 'num' }, String(s.level.count)),
+      el('td', { class: 'num' }, (s.level.repetitions || []).map((r) => (r.p999Ms === null || r.p999Ms === undefined ? '–' : num(r.p999Ms))).join(', '))));
+    return el('details', { open },
+      el('summary', null, 'Data table'),
+      el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
+        el('caption', null, title + ': merged latency (ms) [' + confidence + '% interval]'),
         el('thead', null, head), el('tbody', null, rows))));
   }
 
@@ -1007,11 +1168,12 @@
     try {
       const job = await api('/api/v1/jobs/' + jobId);
       renderJob(job);
-      const [stats, comparisons, explained] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'),
-        loadComparisons(job), loadExplanations()]);
+      const [stats, comparisons, explained, distributions] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'),
+        loadComparisons(job), loadExplanations(), api('/api/v1/jobs/' + jobId + '/distributions')]);
       renderCells(stats, job);
       renderVerdicts(comparisons, job, stats);
       renderCharts(stats, job);
+      renderDistributions(distributions, stats, job);
       renderFindings(explained, job, stats);
       renderTimeline(explained, job, stats);
       document.body.dataset.state = 'ready';

@@ -35,6 +35,8 @@ final class CellSamples {
     final Map<Integer, Integer> levelRuns = new TreeMap<>();
     /** run -> level -> that point's metrics: a capacity search tries other levels in every run. */
     final Map<Long, TreeMap<Integer, Map<Metric, Double>>> runLevels = new LinkedHashMap<>();
+    /** level -> each succeeded run's latency histogram there, or why it has none. */
+    final TreeMap<Integer, List<RunLatency>> latencies = new TreeMap<>();
 
     private CellSamples(CellKey key) {
         this.key = key;
@@ -73,6 +75,8 @@ final class CellSamples {
             cell.runLevels.computeIfAbsent(point.runId(), r -> new TreeMap<>()).put(point.level(), point.values());
             Map<Metric, List<Double>> byMetric = cell.values.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
             point.values().forEach((metric, value) -> byMetric.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
+            cell.latencies.computeIfAbsent(point.level(), l -> new ArrayList<>()).add(new RunLatency(point.runId(),
+                    run.repetition(), point.latency(), point.latencyUnreadable(), point.notSteady()));
             Map<Metric, List<Double>> steady = cell.steadyValues.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
             if (point.notSteady()) {
                 cell.levelNotSteady.merge(point.level(), 1, Integer::sum);
@@ -103,7 +107,26 @@ final class CellSamples {
 
     Estimate estimate(int level, Metric metric) {
         double[] samples = samples(level, metric);
+        if (samples.length > 0 && metric.merged()) {
+            return TailBootstrap.percentiles(distributions(level, false), metric.mergedPercentile())[0];
+        }
         return samples.length == 0 ? null : Bootstrap.median(samples);
+    }
+
+    /**
+     * The latency histograms of the runs at this level (only those whose window was steady, or could
+     * not be judged, when {@code steadyOnly}), ready to merge; null when no such run has one.
+     */
+    RunDistributions distributions(int level, boolean steadyOnly) {
+        var histograms = latencies.getOrDefault(level, List.of()).stream()
+                .filter(r -> r.histogram() != null && !(steadyOnly && r.notSteady()))
+                .map(RunLatency::histogram).toList();
+        return histograms.isEmpty() ? null : RunDistributions.of(histograms);
+    }
+
+    /** One run's latency distribution at a level: null with {@code unreadable} false when none was stored. */
+    record RunLatency(long runId, int repetition, dev.jvmbench.common.stats.LatencyHistogram histogram,
+                      boolean unreadable, boolean notSteady) {
     }
 
     /**

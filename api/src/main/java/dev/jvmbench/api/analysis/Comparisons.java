@@ -201,7 +201,11 @@ public class Comparisons {
                     b = steadyB;
                 }
                 double threshold = thresholdOverride != null ? thresholdOverride : gate.thresholdOf(metric.id());
-                rows.add(row(metric, level, a, b, threshold, baseLeftOut, candidateLeftOut));
+                rows.add(metric.merged()
+                        ? mergedRow(metric, level, base.distributions(level, steadyOnly && gateMetrics.contains(metric)),
+                                candidate.distributions(level, steadyOnly && gateMetrics.contains(metric)), threshold,
+                                baseLeftOut, candidateLeftOut)
+                        : row(metric, level, a, b, threshold, baseLeftOut, candidateLeftOut));
             }
             if (leftOutHere) {
                 leftOut += base.notSteady(level) + candidate.notSteady(level);
@@ -227,6 +231,24 @@ public class Comparisons {
         Estimate base = Bootstrap.median(baseline);
         Estimate cand = Bootstrap.median(candidate);
         Bootstrap.Ratio ratio = Bootstrap.ratio(baseline, candidate);
+        Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
+                : Verdict.of(metric.direction(), ratio, thresholdPercent);
+        return new Row(metric, metric.direction(), level, base.median(), cand.median(),
+                ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
+                ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,
+                candidateLeftOut);
+    }
+
+    /**
+     * A tail percentile (p99.9): the merged distributions' percentiles and their ratio, the interval
+     * from resampling each side's runs and merging them again (docs/statistics.md, "Latency
+     * distributions"); the medians of the row are those merged percentiles.
+     */
+    static Row mergedRow(Metric metric, int level, RunDistributions baseline, RunDistributions candidate,
+                         double thresholdPercent, int baselineLeftOut, int candidateLeftOut) {
+        Estimate base = TailBootstrap.percentiles(baseline, metric.mergedPercentile())[0];
+        Estimate cand = TailBootstrap.percentiles(candidate, metric.mergedPercentile())[0];
+        Bootstrap.Ratio ratio = TailBootstrap.ratio(baseline, candidate, metric.mergedPercentile());
         Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
                 : Verdict.of(metric.direction(), ratio, thresholdPercent);
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),

@@ -1,6 +1,7 @@
 package dev.jvmbench.api.analysis;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.jvmbench.common.stats.LatencyHistogram;
 import dev.jvmbench.common.store.Point;
 import java.util.Arrays;
 import java.util.Optional;
@@ -17,6 +18,8 @@ public enum Metric {
     LATENCY_P50_MS("latencyP50Ms", "Latency p50", "ms", Point::latencyP50Ms, Direction.LOWER),
     LATENCY_P95_MS("latencyP95Ms", "Latency p95", "ms", Point::latencyP95Ms, Direction.LOWER),
     LATENCY_P99_MS("latencyP99Ms", "Latency p99", "ms", Point::latencyP99Ms, Direction.LOWER),
+    /** From the cell's merged latency histograms, not a median of the runs' (docs/statistics.md, "Latency distributions"). */
+    LATENCY_P999_MS("latencyP999Ms", "Latency p99.9", "ms", 99.9, Direction.LOWER),
     CPU_MS_PER_REQUEST("cpuMsPerRequest", "CPU per request", "ms", Point::cpuMsPerRequest, Direction.LOWER),
     MEMORY_PER_REQUEST_MB("memoryPerRequestMb", "Memory per request", "MB", Point::memoryPerRequestMb, Direction.LOWER),
     MEMORY_PEAK_MB("memoryPeakMb", "Peak memory", "MB", Point::memoryPeakMb, Direction.LOWER),
@@ -43,6 +46,8 @@ public enum Metric {
     private final String unit;
     private final Function<Point, Number> value;
     private final Direction direction;
+    /** The percentile of the merged latency distribution this metric is; null for a per-point column. */
+    private final Double mergedPercentile;
 
     Metric(String id, String label, String unit, Function<Point, Number> value, Direction direction) {
         this.id = id;
@@ -50,6 +55,16 @@ public enum Metric {
         this.unit = unit;
         this.value = value;
         this.direction = direction;
+        this.mergedPercentile = null;
+    }
+
+    Metric(String id, String label, String unit, double mergedPercentile, Direction direction) {
+        this.id = id;
+        this.label = label;
+        this.unit = unit;
+        this.value = point -> null;
+        this.direction = direction;
+        this.mergedPercentile = mergedPercentile;
     }
 
     @JsonValue
@@ -69,6 +84,29 @@ public enum Metric {
     Double of(Point point) {
         Number measured = value.apply(point);
         return measured == null ? null : measured.doubleValue();
+    }
+
+    /**
+     * The point's value, a tail percentile read from its decoded latency histogram; null when the
+     * point has none (older data, an unreadable one) or no request finished.
+     */
+    Double of(Point point, LatencyHistogram latency) {
+        if (mergedPercentile == null) {
+            return of(point);
+        }
+        return latency == null || latency.count() == 0 ? null : (double) latency.percentile(mergedPercentile);
+    }
+
+    /**
+     * Whether a cell's value is a percentile of its merged latency distribution, compared through
+     * {@link TailBootstrap} rather than as a median of the runs' values.
+     */
+    boolean merged() {
+        return mergedPercentile != null;
+    }
+
+    Double mergedPercentile() {
+        return mergedPercentile;
     }
 
     public Direction direction() {

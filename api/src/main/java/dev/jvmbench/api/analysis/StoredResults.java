@@ -6,6 +6,7 @@ import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.stats.LatencyHistogram;
 import dev.jvmbench.common.stats.Steadiness;
 import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
@@ -62,21 +63,40 @@ class StoredResults {
 
     /**
      * A point's metric values (those measured), flags and steadiness verdict (null for points
-     * measured before the test existed) with its drift and the drift's 95% interval.
+     * measured before the test existed) with its drift and the drift's 95% interval, and its latency
+     * histogram decoded: null when the point has none (measured before histograms were kept) or
+     * when it could not be decoded ({@code latencyUnreadable}); a missing histogram is said, never
+     * made up from the stored percentiles.
      */
     record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
-                      Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh) {
+                      Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh,
+                      LatencyHistogram latency, boolean latencyUnreadable) {
+
+        PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
+                   Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh) {
+            this(runId, levelIndex, level, values, flags, steadiness, drift, driftLow, driftHigh, null, false);
+        }
 
         static PointFacts of(Point point) {
+            LatencyHistogram latency = null;
+            boolean unreadable = false;
+            if (point.latencyHistogram() != null) {
+                try {
+                    latency = LatencyHistogram.decode(point.latencyHistogram());
+                } catch (IllegalArgumentException e) {
+                    unreadable = true;
+                }
+            }
             Map<Metric, Double> values = new EnumMap<>(Metric.class);
             for (Metric metric : Metric.values()) {
-                Double value = metric.of(point);
+                Double value = metric.of(point, latency);
                 if (value != null) {
                     values.put(metric, value);
                 }
             }
             return new PointFacts(point.runId(), point.levelIndex(), point.level(), values, point.flags(),
-                    point.steadiness(), point.steadinessDrift(), point.steadinessDriftLow(), point.steadinessDriftHigh());
+                    point.steadiness(), point.steadinessDrift(), point.steadinessDriftLow(), point.steadinessDriftHigh(),
+                    latency, unreadable);
         }
 
         /** Whether the window was found not steady (undetermined is not "not steady"). */

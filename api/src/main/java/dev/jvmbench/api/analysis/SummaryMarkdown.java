@@ -77,6 +77,7 @@ public class SummaryMarkdown {
                     .append("verdicts rest on the threshold alone. Use repetitions ≥ 3 for a CI gate.\n\n");
         }
         results(md, stats);
+        LatencyDistributions.markdown(md, LatencyDistributions.view(results));
         notSteady(md, results);
         capacity(md, stats);
         if (job.baselineJobId() != null) {

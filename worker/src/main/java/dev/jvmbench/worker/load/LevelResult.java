@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.load;
 
+import dev.jvmbench.common.stats.LatencyHistogram;
 import dev.jvmbench.loadgen.protocol.SecondStats;
 import java.time.Instant;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.jvmbench.common.stats.LatencyHistogram;
 import dev.jvmbench.loadgen.protocol.SecondStats;
 import java.net.URI;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.jvmbench.worker.load;
+package dev.jvmbench.common.stats;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -10,8 +10,9 @@ import org.HdrHistogram.Histogram;
  * The latency distribution of a measured window as the generator sends it: every finished
  * request's latency (failed ones included, a timeout at its timeout) in whole milliseconds, 3
  * significant digits (exact below 2048 ms, within 0.1% above), carried as HdrHistogram's
- * compressed V2 encoding in base64 ({@link LevelResult#latencyHistogram()}). Store the string;
- * decode to read percentiles or to {@link #merge} repetitions. Immutable.
+ * compressed V2 encoding in base64 (the worker's {@code LevelResult#latencyHistogram()}, stored in
+ * result_points.latency_histogram). Store the string; decode to read percentiles or to {@link #merge}
+ * repetitions (the api's latency distributions, docs/statistics.md). Immutable.
  */
 public final class LatencyHistogram {
 
@@ -38,7 +39,7 @@ public final class LatencyHistogram {
     }
 
     /** A histogram of the given latencies, as the generator would build it. */
-    static LatencyHistogram ofMillis(long... latenciesMs) {
+    public static LatencyHistogram ofMillis(long... latenciesMs) {
         var h = new Histogram(SIGNIFICANT_DIGITS);
         Arrays.stream(latenciesMs).forEach(h::recordValue);
         return new LatencyHistogram(h);
@@ -82,6 +83,24 @@ public final class LatencyHistogram {
         merged.add(histogram);
         merged.add(other.histogram);
         return new LatencyHistogram(merged);
+    }
+
+    /**
+     * The non-empty buckets, fastest first: each bucket's highest equivalent value (ms, what
+     * {@link #percentile} answers) and its count. With a whole-millisecond resolution a window
+     * holds a few hundred of them, so that many repetitions can be merged again and again (a
+     * bootstrap) without building a histogram each time.
+     */
+    public java.util.List<Bucket> buckets() {
+        var buckets = new java.util.ArrayList<Bucket>();
+        for (var value : histogram.recordedValues()) {
+            buckets.add(new Bucket(value.getValueIteratedTo(), value.getCountAtValueIteratedTo()));
+        }
+        return buckets;
+    }
+
+    /** One bucket of {@link #buckets()}. */
+    public record Bucket(long valueMs, long count) {
     }
 
     /** Whether two latencies fall in the same bucket, i.e. are equal within the resolution. */

@@ -1,4 +1,4 @@
-package dev.jvmbench.worker.load;
+package dev.jvmbench.common.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
