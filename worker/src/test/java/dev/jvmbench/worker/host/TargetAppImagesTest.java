@@ -43,6 +43,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class TargetAppImagesTest {
 
+    private static final Duration OOM_TIMEOUT = Duration.ofSeconds(30);
+
     private static BenchHost host;
     private static ContainerEngine engine;
     private static Upstreams.Nginx nginx;
@@ -146,7 +148,10 @@ class TargetAppImagesTest {
             assertThat(closeWaitTo(nginx.port()) - closeWaitBefore).isGreaterThanOrEqualTo(30);
 
             // retainKb: 150 requests holding 1 MB each do not fit a 64 MB heap
-            List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150);
+            // Each sleeps 3 s; one whose connection an OutOfMemoryError in Tomcat's or Netty's own threads
+            // left hanging would hold the test for the whole 90 s timeout (65-190 s per image on CI): 30 s
+            // tells a hung request from a slow one, and a hung one counts as failed (-1) either way.
+            List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150, OOM_TIMEOUT);
             System.out.println(what + " retainKb=1024 x 150 on -Xmx64m: " + summary(oom));
             // Where the OutOfMemoryError lands decides how a request fails: in the handler it is a 500,
             // in Tomcat's own threads (JDK 26 on CI) the connection breaks (-1). Either way not all succeed,
@@ -207,7 +212,10 @@ class TargetAppImagesTest {
             assertThat(scrape).as(what + ": the scrape answered while every event loop computed").isGreaterThan(firstCpu);
 
             // retainKb: 150 requests holding 1 MB each do not fit a 64 MB heap
-            List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150);
+            // Each sleeps 3 s; one whose connection an OutOfMemoryError in Tomcat's or Netty's own threads
+            // left hanging would hold the test for the whole 90 s timeout (65-190 s per image on CI): 30 s
+            // tells a hung request from a slow one, and a hung one counts as failed (-1) either way.
+            List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150, OOM_TIMEOUT);
             System.out.println(what + " retainKb=1024 x 150 on -Xmx64m: " + summary(oom));
             assertOutOfMemoryLogged(app);
         } finally {
@@ -223,7 +231,12 @@ class TargetAppImagesTest {
 
     /** n requests at once; each one's status, or -1 when it got no answer (connection closed). */
     private static List<Integer> concurrently(HttpClient client, TargetApps.App app, String path, int n) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(app.url(path))).timeout(Duration.ofSeconds(90)).build();
+        return concurrently(client, app, path, n, Duration.ofSeconds(90));
+    }
+
+    /** n requests at once; each one's status, or -1 when it got no answer in {@code timeout} or none at all. */
+    private static List<Integer> concurrently(HttpClient client, TargetApps.App app, String path, int n, Duration timeout) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(app.url(path))).timeout(timeout).build();
         List<CompletableFuture<Integer>> answers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
