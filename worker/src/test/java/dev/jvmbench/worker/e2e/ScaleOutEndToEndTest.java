@@ -94,6 +94,7 @@ class ScaleOutEndToEndTest {
             assertThat(points).as("one point for the one level of run %d", runId).hasSize(1);
             assertThat(points.get(0).get("level").asInt()).isEqualTo(4);
         }
+        theCellsDistributionsAreTheirRunsHistogramsMerged(jobId, runs);
         System.out.println("  runs by worker: " + byWorker);
         assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
         assertThat(runIds).hasSize(4);
@@ -172,5 +173,50 @@ class ScaleOutEndToEndTest {
             samples.put(m.group(1) + (m.group(2) == null ? "" : m.group(2)), Double.parseDouble(m.group(3)));
         }
         return samples;
+    }
+
+    /**
+     * GET /jobs/{id}/distributions on real runs: each cell's two repetitions (run by two workers)
+     * merged into one distribution whose count is theirs together and whose tail lies between theirs.
+     */
+    private void theCellsDistributionsAreTheirRunsHistogramsMerged(long jobId, JsonNode runs) throws Exception {
+        Map<Long, Long> requestsByRun = new java.util.HashMap<>();
+        for (JsonNode run : runs) {
+            long runId = run.get("id").asLong();
+            requestsByRun.put(runId, platform.get("/api/v1/runs/" + runId + "/points").at("/items/0/requests").asLong());
+        }
+        JsonNode distributions = platform.get("/api/v1/jobs/" + jobId + "/distributions");
+        assertThat(distributions.get("cells")).hasSize(2);
+        for (JsonNode cell : distributions.get("cells")) {
+            JsonNode level = cell.at("/levels/0");
+            System.out.println("  distribution " + cell.get("threadModel").asString() + " at " + level.get("level").asInt()
+                    + ": " + level.get("percentiles") + "; runs " + level.get("repetitions"));
+            assertThat(level.get("runs").asInt()).isEqualTo(2);
+            assertThat(level.get("runsMerged").asInt()).as("both runs stored a histogram").isEqualTo(2);
+            long count = 0;
+            long requests = 0;
+            double lowestTail = Double.MAX_VALUE;
+            double highestTail = 0;
+            for (JsonNode repetition : level.get("repetitions")) {
+                count += repetition.get("count").asLong();
+                requests += requestsByRun.get(repetition.get("runId").asLong());
+                lowestTail = Math.min(lowestTail, repetition.get("p999Ms").asDouble());
+                highestTail = Math.max(highestTail, repetition.get("p999Ms").asDouble());
+            }
+            assertThat(level.get("count").asLong()).as("the merged count is the runs' together").isEqualTo(count);
+            assertThat(count).as("every finished request is in a histogram").isBetween(requests * 9 / 10, requests);
+            for (JsonNode percentile : level.get("percentiles")) {
+                assertThat(percentile.get("low").asDouble()).isLessThanOrEqualTo(percentile.get("latencyMs").asDouble());
+                assertThat(percentile.get("high").asDouble()).isGreaterThanOrEqualTo(percentile.get("latencyMs").asDouble());
+                if (percentile.get("percentile").asDouble() == 99.9) {
+                    assertThat(percentile.get("latencyMs").asDouble()).as("merged p99.9 between the runs' own")
+                            .isBetween(lowestTail, highestTail);
+                }
+                if (percentile.get("percentile").asDouble() == 50) {
+                    // sleepMs 20: no request is answered sooner, and 4 users on 1 CPU hardly queue
+                    assertThat(percentile.get("latencyMs").asDouble()).isBetween(20.0, 200.0);
+                }
+            }
+        }
     }
 }
