@@ -11,7 +11,6 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.time.Clock;
@@ -49,10 +48,12 @@ class Calibrations {
         this.clock = clock;
     }
 
+    @Schema(name = "CalibrationJobPair")
     record JobPair(@NotNull(message = "is required") @Min(1) @Schema(minimum = "1") Long baselineJobId,
                    @NotNull(message = "is required") @Min(1) @Schema(minimum = "1") Long candidateJobId) {
     }
 
+    @Schema(name = "CalibrationInjectedPair")
     record InjectedPair(@NotNull(message = "is required") @Min(1) @Schema(minimum = "1") Long baselineJobId,
                         @NotNull(message = "is required") @Min(1) @Schema(minimum = "1") Long candidateJobId,
                         @Schema(description = "The effect injected into the candidate, in percent (e.g. 5 for an upstream "
@@ -62,7 +63,8 @@ class Calibrations {
 
     @Schema(name = "CalibrationRequest")
     record Request(@Schema(description = "Pairs of identical jobs (A/A), all SUCCEEDED and with the same repetitions")
-                   @NotEmpty(message = "needs at least one pair") @Size(max = 50) List<@Valid @NotNull JobPair> aaPairs,
+                   @NotNull(message = "is required") @Size(min = 1, max = 50, message = "needs 1 to 50 pairs")
+                   List<@Valid @NotNull JobPair> aaPairs,
                    @Schema(description = "A pair whose candidate ran with a known injected effect; optional")
                    @Valid InjectedPair injected) {
     }
