@@ -66,10 +66,13 @@ def wait_all(api, ids, timeout, poll_interval, say):
     while True:
         jobs = {i: api.json("GET", "/api/v1/jobs/%s" % i) for i in ids}
         for i, job in jobs.items():
-            line = progress_line(job)
-            if last.get(i) != line:
-                say(line)
-                last[i] = line
+            # A line when the job's state or step changes, not for every new estimate of the time left.
+            p = job.get("progress") or {}
+            current = p.get("currentRun") or {}
+            state = (job["status"], p.get("runsDone"), current.get("runId"), current.get("step"), current.get("level"))
+            if last.get(i) != state:
+                say(progress_line(job))
+                last[i] = state
         if all(j["status"] in ("SUCCEEDED", "FAILED", "CANCELLED") for j in jobs.values()):
             return jobs, True
         if time.monotonic() > deadline:
