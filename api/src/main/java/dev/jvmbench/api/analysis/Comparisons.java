@@ -97,6 +97,14 @@ public class Comparisons {
                               + "of that size pass unseen")
                       Double detectablePercent) {
 
+        /** A row as measured, before a noise profile adds the host's detectable effect. */
+        Row(Metric metric, Metric.Direction direction, int level, double baselineMedian, double candidateMedian,
+            Double ratio, Double ratioLow, Double ratioHigh, int baselineRuns, int candidateRuns, double thresholdPercent,
+            Verdict verdict, int baselineNotSteadyLeftOut, int candidateNotSteadyLeftOut) {
+            this(metric, direction, level, baselineMedian, candidateMedian, ratio, ratioLow, ratioHigh, baselineRuns,
+                    candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut, candidateNotSteadyLeftOut, null);
+        }
+
         Row withDetectable(Double percent) {
             return new Row(metric, direction, level, baselineMedian, candidateMedian, ratio, ratioLow, ratioHigh,
                     baselineRuns, candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut,
@@ -275,7 +283,7 @@ public class Comparisons {
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
                 ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,
-                candidateLeftOut, null);
+                candidateLeftOut);
     }
 
     /** 5 as "5", 2.5 as "2.5". */

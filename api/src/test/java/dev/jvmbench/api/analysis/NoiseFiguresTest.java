@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Test;
 class NoiseFiguresTest {
 
     private static Comparisons.Row row(Metric metric, int level, Double ratio, Double low, Double high, Verdict verdict) {
-        return new Comparisons.Row(metric, metric.direction(), level, 100, 100, ratio, low, high, 3, 3, 5.0, verdict, 0, 0,
-                null);
+        return new Comparisons.Row(metric, metric.direction(), level, 100, 100, ratio, low, high, 3, 3, 5.0, verdict, 0, 0);
     }
 
     @Test

@@ -9,7 +9,7 @@ class SummaryRatioTest {
 
     private static Comparisons.Row row(Double ratio, Double low, Double high, Verdict verdict) {
         return new Comparisons.Row(Metric.THROUGHPUT_RPS, Metric.Direction.HIGHER, 80, 390, 371, ratio, low, high, 5, 5,
-                5.0, verdict, 0, 0, null);
+                5.0, verdict, 0, 0);
     }
 
     @Test
