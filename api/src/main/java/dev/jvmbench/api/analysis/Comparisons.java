@@ -216,6 +216,11 @@ public class Comparisons {
         return result;
     }
 
+    /** 5 as "5", 2.5 as "2.5". */
+    private static String thresholdText(double percent) {
+        return percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent);
+    }
+
     private static Pair pair(CellSamples base, long baseJob, CellSamples candidate, long candidateJob,
                              List<Metric> metrics, Gate gate, Double thresholdOverride, List<String> warnings) {
         List<Row> rows = new ArrayList<>();
@@ -284,11 +289,6 @@ public class Comparisons {
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
                 ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,
                 candidateLeftOut);
-    }
-
-    /** 5 as "5", 2.5 as "2.5". */
-    private static String thresholdText(double percent) {
-        return percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent);
     }
 
     private static int ranJdk(long jobId, int jdk, JobSpec spec) {
