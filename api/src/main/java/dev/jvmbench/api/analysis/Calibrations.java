@@ -34,6 +34,12 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 class Calibrations {
 
+    /*
+     * Metric ids are strings here, not the Metric enum: a profile is stored data, read back by later
+     * versions whose metric list may have grown or shrunk, and its contract does not change with that list.
+     */
+    private static final String METRIC_ID = "A metric id (GET /api/v1/catalog/metrics)";
+
     private final StoredResults stored;
     private final Comparisons comparisons;
     private final NoiseProfiles profiles;
@@ -70,7 +76,7 @@ class Calibrations {
     }
 
     @Schema(name = "NoiseProfileEntry")
-    record Entry(Metric metric, int level,
+    record Entry(@Schema(description = METRIC_ID) String metric, int level,
                  @Schema(description = "A/A comparisons (cells of every pair) at this metric and level") int comparisons,
                  @Schema(description = "Share of A/A comparisons whose verdict was not 'no detectable change'")
                  double falseAlarmShare,
@@ -82,7 +88,7 @@ class Calibrations {
     }
 
     @Schema(name = "NoiseProfileInjectedRow")
-    record InjectedRow(Metric metric, int level, String cell, Double ratio, Double ratioLow, Double ratioHigh,
+    record InjectedRow(@Schema(description = METRIC_ID) String metric, int level, String cell, Double ratio, Double ratioLow, Double ratioHigh,
                        Verdict verdict, boolean detected) {
     }
 
@@ -95,18 +101,17 @@ class Calibrations {
     @Schema(name = "NoiseProfile")
     record View(long id, Instant createdAt, int repetitions,
                 @Schema(description = "The workers that ran the calibration's runs") List<String> workers,
-                List<Long> jobIds, int aaPairs, List<Metric> gateMetrics, List<Entry> entries, Injected injected) {
+                List<Long> jobIds, int aaPairs, @Schema(description = "The default gate's metric ids") List<String> gateMetrics,
+                List<Entry> entries, Injected injected) {
 
-        static View of(NoiseProfileRow row, List<Metric> gateMetrics) {
-            List<Entry> entries = row.entries().stream().flatMap(e -> Metric.fromId(e.metric()).stream()
-                    .map(m -> new Entry(m, e.level(), e.comparisons(), e.falseAlarmShare(), e.gatedShare(),
-                            e.detectablePercent()))).toList();
+        static View of(NoiseProfileRow row, List<String> gateMetrics) {
+            List<Entry> entries = row.entries().stream().map(e -> new Entry(e.metric(), e.level(), e.comparisons(),
+                    e.falseAlarmShare(), e.gatedShare(), e.detectablePercent())).toList();
             Injected injected = null;
             if (row.injected() != null) {
                 var inj = row.injected();
-                List<InjectedRow> rows = inj.rows().stream().flatMap(r -> Metric.fromId(r.metric()).stream()
-                        .map(m -> new InjectedRow(m, r.level(), r.cell(), r.ratio(), r.ratioLow(), r.ratioHigh(),
-                                verdictOf(r.verdict()), r.detected()))).toList();
+                List<InjectedRow> rows = inj.rows().stream().map(r -> new InjectedRow(r.metric(), r.level(), r.cell(),
+                        r.ratio(), r.ratioLow(), r.ratioHigh(), verdictOf(r.verdict()), r.detected())).toList();
                 double detected = rows.isEmpty() ? 0 : (double) rows.stream().filter(InjectedRow::detected).count() / rows.size();
                 injected = new Injected(inj.baselineJobId(), inj.candidateJobId(), inj.effectPercent(), detected, rows);
             }
@@ -125,9 +130,8 @@ class Calibrations {
     }
 
     /** The default gate metrics: what a profile's figures are printed for. */
-    static List<Metric> gateMetrics() {
-        return dev.jvmbench.common.job.Gate.DEFAULT.metrics().stream().map(Metric::fromId)
-                .flatMap(java.util.Optional::stream).toList();
+    static List<String> gateMetrics() {
+        return dev.jvmbench.common.job.Gate.DEFAULT.metrics();
     }
 
     /**
