@@ -4,6 +4,8 @@ import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.job.Gate;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.ThreadModel;
+import dev.jvmbench.common.store.NoiseProfileRow;
+import dev.jvmbench.common.store.NoiseProfiles;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +22,11 @@ import org.springframework.transaction.annotation.Transactional;
 public class Comparisons {
 
     private final StoredResults stored;
+    private final NoiseProfiles noiseProfiles;
 
-    Comparisons(StoredResults stored) {
+    Comparisons(StoredResults stored, NoiseProfiles noiseProfiles) {
         this.stored = stored;
+        this.noiseProfiles = noiseProfiles;
     }
 
     public enum Mode {
@@ -61,7 +65,10 @@ public class Comparisons {
                        @Schema(description = "The job's gate.includeNotSteady: whether points whose window was not steady "
                                + "count in the gate metrics' verdicts (by default they are left out)")
                        boolean includeNotSteady, Verdict verdict,
-                       List<String> warnings, List<Pair> comparisons, List<String> unmatched) {
+                       List<String> warnings, List<Pair> comparisons, List<String> unmatched,
+                       @Schema(description = "The host's noise profile whose detectable effects the rows carry: the newest "
+                               + "one calibrated with the job's repetitions (GET /api/v1/noise-profile); null when none")
+                       Long noiseProfileId) {
     }
 
     public record Side(long jobId, int jdk, ThreadModel threadModel) {
@@ -84,7 +91,25 @@ public class Comparisons {
                       @Schema(description = "Baseline points left out of this row because their window was not steady")
                       int baselineNotSteadyLeftOut,
                       @Schema(description = "Candidate points left out of this row because their window was not steady")
-                      int candidateNotSteadyLeftOut) {
+                      int candidateNotSteadyLeftOut,
+                      @Schema(description = "This host's minimum detectable effect for the metric and level in percent, from "
+                              + "the noise profile (noiseProfileId); null without one. A threshold below it lets a change "
+                              + "of that size pass unseen")
+                      Double detectablePercent) {
+
+        /** A row as measured, before a noise profile adds the host's detectable effect. */
+        Row(Metric metric, Metric.Direction direction, int level, double baselineMedian, double candidateMedian,
+            Double ratio, Double ratioLow, Double ratioHigh, int baselineRuns, int candidateRuns, double thresholdPercent,
+            Verdict verdict, int baselineNotSteadyLeftOut, int candidateNotSteadyLeftOut) {
+            this(metric, direction, level, baselineMedian, candidateMedian, ratio, ratioLow, ratioHigh, baselineRuns,
+                    candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut, candidateNotSteadyLeftOut, null);
+        }
+
+        Row withDetectable(Double percent) {
+            return new Row(metric, direction, level, baselineMedian, candidateMedian, ratio, ratioLow, ratioHigh,
+                    baselineRuns, candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut,
+                    candidateNotSteadyLeftOut, percent);
+        }
     }
 
     /**
@@ -159,10 +184,46 @@ public class Comparisons {
             }
         }
         List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
+        var profile = noiseProfiles.latest(candidate.job().spec().repetitions());
+        if (profile.isPresent()) {
+            pairs = withDetectableEffects(pairs, profile.get(), gateMetrics, warnings);
+        }
         List<Verdict> gated = pairs.stream().flatMap(p -> p.metrics().stream())
                 .filter(r -> gateMetrics.contains(r.metric())).map(Row::verdict).toList();
         return new View(request.jobId(), mode == Mode.JOBS ? baselineJobId : null, mode, gateMetrics,
-                gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched);
+                gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched,
+                profile.map(NoiseProfileRow::id).orElse(null));
+    }
+
+    /**
+     * Every row with the host's detectable effect for its metric and level, and a warning per gate
+     * metric and level whose threshold is below it: a change between the two can pass unseen.
+     */
+    private static List<Pair> withDetectableEffects(List<Pair> pairs, NoiseProfileRow profile, List<Metric> gateMetrics,
+                                                    List<String> warnings) {
+        java.util.Set<String> warned = new java.util.LinkedHashSet<>();
+        List<Pair> result = new ArrayList<>();
+        for (Pair pair : pairs) {
+            List<Row> rows = new ArrayList<>();
+            for (Row row : pair.metrics()) {
+                Double detectable = profile.detectablePercent(row.metric().id(), row.level());
+                rows.add(row.withDetectable(detectable));
+                if (detectable != null && gateMetrics.contains(row.metric()) && row.thresholdPercent() < detectable) {
+                    warned.add(String.format(java.util.Locale.ROOT, "threshold %s %% is below this host's minimum "
+                                    + "detectable effect %.1f %% for %s at level %d with %d repetitions (noise profile %d): "
+                                    + "a change of that size can pass unseen", thresholdText(row.thresholdPercent()),
+                            detectable, row.metric().id(), row.level(), profile.repetitions(), profile.id()));
+                }
+            }
+            result.add(new Pair(pair.baseline(), pair.candidate(), pair.verdict(), pair.notSteadyLeftOut(), rows));
+        }
+        warnings.addAll(warned);
+        return result;
+    }
+
+    /** 5 as "5", 2.5 as "2.5". */
+    private static String thresholdText(double percent) {
+        return percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent);
     }
 
     private static Pair pair(CellSamples base, long baseJob, CellSamples candidate, long candidateJob,

@@ -365,6 +365,7 @@ public class SummaryMarkdown {
                 .append(" improved, ").append(outcome.withinTolerance()).append(" within tolerance").append(outcome.notSteadyLeftOut() == 0 ? "" : "; " + outcome.notSteadyLeftOut()
                         + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
                 .append(").\n\n");
+        detectableEffects(md, view);
         view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
         if (!view.warnings().isEmpty()) {
             md.append('\n');
@@ -378,6 +379,30 @@ public class SummaryMarkdown {
         md.append("<details><summary>Every gated metric against the baseline</summary>\n\n");
         comparisonTable(md, view, "Baseline", "This job", false);
         md.append("</details>\n\n");
+    }
+
+    /**
+     * Each gate metric's threshold next to this host's minimum detectable effect (the largest over the
+     * levels compared), when a noise profile of the job's repetitions exists (docs/statistics.md, Calibration).
+     */
+    private static void detectableEffects(StringBuilder md, Comparisons.View view) {
+        if (view.noiseProfileId() == null) {
+            return;
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        for (Metric metric : view.gateMetrics()) {
+            var rows = view.comparisons().stream().flatMap(p -> p.metrics().stream())
+                    .filter(r -> r.metric() == metric && r.detectablePercent() != null).toList();
+            if (!rows.isEmpty()) {
+                double detectable = rows.stream().mapToDouble(Comparisons.Row::detectablePercent).max().orElseThrow();
+                parts.add(metric.id() + ": threshold " + num(rows.getFirst().thresholdPercent()) + " %, detectable "
+                        + String.format(Locale.ROOT, "%.1f %%", detectable));
+            }
+        }
+        if (!parts.isEmpty()) {
+            md.append("This host's minimum detectable effect (noise profile ").append(view.noiseProfileId())
+                    .append("): ").append(String.join("; ", parts)).append(".\n\n");
+        }
     }
 
     private void withinJob(StringBuilder md, long jobId, JobSpec spec) {

@@ -45,6 +45,11 @@ public class StoreConfiguration {
     }
 
     @Bean
+    NoiseProfiles noiseProfiles(JdbcClient jdbc, JsonMapper json) {
+        return new NoiseProfiles(jdbc, json);
+    }
+
+    @Bean
     PlatformDatabase platformDatabase(JdbcClient jdbc) {
         return new PlatformDatabase(jdbc);
     }

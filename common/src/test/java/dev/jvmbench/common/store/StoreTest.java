@@ -97,6 +97,33 @@ class StoreTest {
                 .containsExactlyInAnyOrderElementsOf(columnsOf("run_jvm"));
         assertThat(new RecordRows<>(FindingRow.class, json).columnNames()).as("run_findings but the id")
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("run_findings"), "id"));
+        assertThat(new RecordRows<>(NoiseProfileRow.class, json).columnNames())
+                .containsExactlyInAnyOrderElementsOf(columnsOf("noise_profiles"));
+    }
+
+    @Test
+    void aNoiseProfileComesBackAsItWasWrittenAndTheNewestOfItsRepetitionsIsRead() {
+        NoiseProfiles profiles = new NoiseProfiles(jdbc, JsonMapper.builder().build());
+        Instant at = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        var injected = new NoiseProfileRow.Injected(1, 4, 5.0, List.of(new NoiseProfileRow.InjectedRow("throughputRps", 20,
+                "JDK 25 platform", 0.951, 0.946, 0.953, "change within tolerance", true)));
+        var older = new NoiseProfileRow(0, at, 9, List.of("host-a"), List.of(1L, 2L, 3L, 4L), 2,
+                List.of(new NoiseProfileRow.Entry("throughputRps", 20, 4, 0.25, 0.0, 1.2),
+                        new NoiseProfileRow.Entry("errorRate", 20, 4, 0.0, 0.0, null)), injected);
+        long olderId = profiles.insert(older);
+        var newer = new NoiseProfileRow(0, at.plusSeconds(1), 9, List.of(), List.of(5L, 6L), 1, List.of(), null);
+        long newerId = profiles.insert(newer);
+        long otherId = profiles.insert(new NoiseProfileRow(0, at.plusSeconds(2), 8, List.of(), List.of(7L, 8L), 1,
+                List.of(), null));
+
+        assertThat(profiles.latest(9)).contains(new NoiseProfileRow(newerId, newer.createdAt(), 9, List.of(), List.of(5L, 6L),
+                1, List.of(), null));
+        assertThat(profiles.latest().orElseThrow().id()).isEqualTo(otherId);
+        assertThat(profiles.latest(7)).isEmpty();
+        jdbc.sql("DELETE FROM noise_profiles WHERE id IN (:ids)").param("ids", List.of(newerId, otherId)).update();
+        assertThat(profiles.latest(9)).contains(new NoiseProfileRow(olderId, at, 9, older.workers(), older.jobIds(), 2,
+                older.entries(), injected));
+        jdbc.sql("DELETE FROM noise_profiles WHERE id = :id").param("id", olderId).update();
     }
 
     private static Set<String> without(Set<String> columns, String... left) {
