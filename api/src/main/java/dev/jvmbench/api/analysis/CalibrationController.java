@@ -38,7 +38,8 @@ class CalibrationController {
     @ApiResponse(responseCode = "201", description = "Created", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "404", description = "A job of the request does not exist",
             content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "#/components/schemas/Problem")))
-    @ApiResponse(responseCode = "409", description = "A job of the request has not SUCCEEDED",
+    @ApiResponse(responseCode = "409", description = "A job of the request has not SUCCEEDED, or the jobs cannot make the pairs "
+            + "(a job paired with itself, jobs of different repetitions); the problem names the pair",
             content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "#/components/schemas/Problem")))
     @PostMapping("/api/v1/calibrations")
     ResponseEntity<Calibrations.View> create(@Valid @RequestBody Calibrations.Request request) {

@@ -129,28 +129,34 @@ class Calibrations {
         return Verdict.NO_DETECTABLE_CHANGE;
     }
 
+    private static ApiException unpairable(String field, String message) {
+        return new ApiException(org.springframework.http.HttpStatus.CONFLICT, "Conflict", field + ": " + message,
+                List.of(new ApiException.FieldViolation(field, message)));
+    }
+
     /** The default gate metrics: what a profile's figures are printed for. */
     static List<String> gateMetrics() {
         return dev.jvmbench.common.job.Gate.DEFAULT.metrics();
     }
 
     /**
-     * 404 for a job that does not exist, 409 for one that has not SUCCEEDED (its runs are not all
-     * there), 400 for a pair of a job with itself or jobs of different repetitions (a profile is
-     * per repetition count).
+     * 404 for a job that does not exist; 409 for one that has not SUCCEEDED (its runs are not all
+     * there), a pair of a job with itself or jobs of different repetitions (a profile is per
+     * repetition count): the jobs named cannot make the pairs, though each id alone is valid (the
+     * schema cannot say that two ids differ, so it is not a 400 for a schema-valid body).
      */
     @Transactional
     View calibrate(Request request) {
         List<JobPair> pairs = request.aaPairs();
         for (int i = 0; i < pairs.size(); i++) {
             if (Objects.equals(pairs.get(i).baselineJobId(), pairs.get(i).candidateJobId())) {
-                throw ApiException.invalid("aaPairs[" + i + "]", "compares job " + pairs.get(i).baselineJobId()
+                throw unpairable("aaPairs[" + i + "]", "compares job " + pairs.get(i).baselineJobId()
                         + " with itself: an A/A pair is two jobs with the same spec");
             }
         }
         InjectedPair injected = request.injected();
         if (injected != null && injected.baselineJobId().equals(injected.candidateJobId())) {
-            throw ApiException.invalid("injected", "compares job " + injected.baselineJobId() + " with itself");
+            throw unpairable("injected", "compares job " + injected.baselineJobId() + " with itself");
         }
         Set<Long> jobIds = new LinkedHashSet<>();
         pairs.forEach(p -> {
@@ -170,7 +176,7 @@ class Calibrations {
             repetitions.add(job.spec().repetitions());
         }
         if (repetitions.size() > 1) {
-            throw ApiException.invalid("aaPairs", "the jobs ran with different repetitions " + repetitions
+            throw unpairable("aaPairs", "the jobs ran with different repetitions " + repetitions
                     + ": a noise profile is for one repetition count");
         }
         List<Comparisons.Row> aaRows = new ArrayList<>();

@@ -164,7 +164,7 @@ class CalibrationApiTest {
         long a2 = seeded(api, body(null), 1, 1);
         api.postJson("/api/v1/calibrations", map("aaPairs", List.of())).expect(400);
         assertThat(api.postJson("/api/v1/calibrations", map("aaPairs", List.of(map("baselineJobId", a1, "candidateJobId", a1))))
-                .expect(400).fieldError("aaPairs[0]")).contains("with itself");
+                .expect(409).fieldError("aaPairs[0]")).contains("with itself");
         api.postJson("/api/v1/calibrations", map("aaPairs", List.of(map("baselineJobId", a1)))).expect(400);
         api.postJson("/api/v1/calibrations", map("aaPairs", List.of(map("baselineJobId", a1, "candidateJobId", a2)),
                 "injected", map("baselineJobId", a1, "candidateJobId", a2, "effectPercent", 0))).expect(400);
@@ -178,7 +178,7 @@ class CalibrationApiTest {
         long other = api.postJson("/api/v1/jobs", twoReps).expect(201).json().get("id").asLong();
         new ResultSeeder(jdbc).complete(other, LEVELS, (jdk, model, repetition, level) -> map("throughput_rps", 100.0));
         assertThat(api.postJson("/api/v1/calibrations", map("aaPairs", List.of(map("baselineJobId", a1, "candidateJobId", other))))
-                .expect(400).fieldError("aaPairs")).contains("different repetitions");
+                .expect(409).fieldError("aaPairs")).contains("different repetitions");
         api.get("/api/v1/noise-profile?repetitions=0").expect(400);
         api.withToken(null).postJson("/api/v1/calibrations",
                 map("aaPairs", List.of(map("baselineJobId", a1, "candidateJobId", a2)))).expect(401);
