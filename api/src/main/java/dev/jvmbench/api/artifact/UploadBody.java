@@ -86,11 +86,12 @@ final class UploadBody {
         } catch (RuntimeException e) {
             boundary = null;
         }
-        if (boundary == null || boundary.isEmpty() || boundary.length() > 70) {
-            throw malformed(); // RFC 2046: 1 to 70 characters
-        }
-        if (boundary.length() > 1 && boundary.startsWith("\"") && boundary.endsWith("\"")) {
+        // a quoted boundary's quotes are not part of it: RFC 2046 counts 1 to 70 characters inside them
+        if (boundary != null && boundary.length() > 1 && boundary.startsWith("\"") && boundary.endsWith("\"")) {
             boundary = boundary.substring(1, boundary.length() - 1);
+        }
+        if (boundary == null || boundary.isEmpty() || boundary.length() > 70) {
+            throw malformed();
         }
         return boundary.getBytes(StandardCharsets.ISO_8859_1);
     }

@@ -108,6 +108,20 @@ class ArtifactApiTest {
         api.post("/api/v1/artifacts", "application/json", "{}".getBytes(StandardCharsets.UTF_8)).expect(415);
     }
 
+    /** RFC 2046: a boundary has 1 to 70 characters; quotes around it in the header are not counted. */
+    @Test
+    void aQuotedBoundaryOfSeventyCharactersIsReadAndOneOfSeventyOneIsNot() {
+        String boundary = "b".repeat(62) + UUID.randomUUID().toString().substring(0, 8);
+        byte[] body = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"q.jar\"\r\n"
+                + "Content-Type: application/java-archive\r\n\r\nquoted-" + boundary + "\r\n--" + boundary + "--\r\n")
+                .getBytes(StandardCharsets.UTF_8);
+        api.post("/api/v1/artifacts", "multipart/form-data; boundary=\"" + boundary + "\"", body).expect(201);
+        String tooLong = boundary + "x";
+        api.post("/api/v1/artifacts", "multipart/form-data; boundary=\"" + tooLong + "\"",
+                new String(body, StandardCharsets.UTF_8).replace(boundary, tooLong).getBytes(StandardCharsets.UTF_8))
+                .expect(400);
+    }
+
     @Test
     void aMissingFilePartIsABadRequest() {
         api.upload("/api/v1/artifacts", "attachment", "app.jar", "application/java-archive", new byte[] {1, 2}).expect(400);
