@@ -56,8 +56,6 @@ final class AdaptiveWarmup {
     @FunctionalInterface
     interface JitActivity {
 
-        JitActivity UNKNOWN = (from, to) -> null;
-
         Double cpuPercent(Instant from, Instant to);
 
         /**
