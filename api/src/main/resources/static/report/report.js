@@ -72,6 +72,7 @@
       { id: 'memoryMb', label: 'container' }, { id: 'heapUsedMb', label: 'heap', dash: [7, 4] }] },
     { id: 'threads', title: 'OS threads', unit: 'threads', columns: [{ id: 'osThreads' }] },
     { id: 'gc', title: 'GC pause', unit: 'ms per second', columns: [{ id: 'gcPauseMs' }] },
+    { id: 'jit', title: 'JIT compiler threads', unit: 'CPU ms per second', columns: [{ id: 'jitCpuMs' }] },
   ];
   /** Repetitions of a cell: one line each, in the cell's colour, told apart by their dash. */
   const REPETITION_DASHES = [[], [6, 3], [2, 2], [9, 3, 2, 3]];
@@ -280,7 +281,9 @@
     fact('Limits', (limits.cpus ?? '?') + ' CPU, ' + (limits.memoryMb ?? '?') + ' MB memory (no swap)');
     const warmup = load.warmup && load.warmup.mode === 'adaptive'
       ? 'an adaptive warm-up (' + load.warmupSeconds + ' to ' + load.warmup.maxSeconds + ' s, until steady over '
-        + load.warmup.windowSeconds + ' s' + (load.warmup.everyLevel ? ', every level' : ', first level') + ')'
+        + load.warmup.windowSeconds + ' s'
+        + (load.warmup.jitCpuPercent != null ? ' with the JIT under ' + load.warmup.jitCpuPercent + ' % CPU' : '')
+        + (load.warmup.everyLevel ? ', every level' : ', first level') + ')'
       : load.warmupSeconds + ' s warm-up per level';
     const levelText = load.search
       ? 'capacity search from ' + load.search.start + ' to at most ' + load.search.max + ' ' + levelWord(load.model).unit

@@ -527,7 +527,9 @@ public class SummaryMarkdown {
         var warmup = load.warmupPolicy();
         String warm = warmup.adaptive()
                 ? "adaptive warm-up (" + load.warmupSeconds() + " to " + warmup.maxSeconds() + " s, steady over "
-                        + warmup.windowSeconds() + " s" + (Boolean.TRUE.equals(warmup.everyLevel()) ? ", every level" : "") + ")"
+                        + warmup.windowSeconds() + " s"
+                        + (warmup.jitCpuPercent() == null ? "" : " with the JIT under " + num(warmup.jitCpuPercent()) + " % CPU")
+                        + (Boolean.TRUE.equals(warmup.everyLevel()) ? ", every level" : "") + ")"
                 : load.warmupSeconds() + " s warm-up";
         return load.model().wireName() + ' ' + levels + ", " + load.stepSeconds() + " s per level, " + warm;
     }

@@ -46,7 +46,8 @@ class SeriesController {
                     + "an arrival rate for the open one). Each window's columns are by metric id (throughputRps, startedRps, "
                     + "errors, errors.<cause>, latencyP50Ms, latencyP95Ms, latencyP99Ms, latencyMaxMs, inFlight from the load "
                     + "generator; cpuPercentOfLimit, cpuThrottledMs, memoryMb, osThreads, openFds, closeWait, heapUsedMb, "
-                    + "gcPauseMs, scrapeAnswered from the app's container and JVM when measured): value i covers the second "
+                    + "gcPauseMs, scrapeAnswered, jitCpuMs (CPU of the JVM's JIT compiler threads in the second) from the "
+                    + "app's container and JVM when measured): value i covers the second "
                     + "[startMs + i s, startMs + (i + 1) s), null when that second has none. A metric not measured has no "
                     + "column. Findings' moments (at) fall on the same clock.")
     @GetMapping("/{id}/series")

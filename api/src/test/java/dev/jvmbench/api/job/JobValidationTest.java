@@ -185,6 +185,11 @@ class JobValidationTest {
         body = JobBodies.valid();
         JobBodies.child(body, "load").put("warmup", Map.of("mode", "gradual"));
         submit(body).expect(400).fieldError("load.warmup.mode");
+
+        body = JobBodies.valid();
+        JobBodies.child(body, "load").put("warmup", Map.of("mode", "adaptive", "jitCpuPercent", 0.1));
+        assertThat(submit(body).expect(400).fieldError("load.warmup.jitCpuPercent"))
+                .isEqualTo("must be between 0.5 and 100 percent");
     }
 
     @Test
@@ -199,6 +204,8 @@ class JobValidationTest {
         assertThat(load.get("search").get("maxSteps").asInt()).isEqualTo(10);
         assertThat(load.get("warmup").get("mode").asString()).isEqualTo("adaptive");
         assertThat(load.get("warmup").get("maxSeconds").asInt()).isEqualTo(180);
+        assertThat(load.get("warmup").get("jitCpuPercent").asDouble()).as("the JIT's bound, docs/statistics.md")
+                .isEqualTo(3.0);
     }
 
     @Test

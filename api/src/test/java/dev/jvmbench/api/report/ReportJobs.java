@@ -108,7 +108,7 @@ final class ReportJobs {
                     double ramp = 0.5 + 0.1 * s;
                     warmup.put("throughputRps", s, throughput * ramp).put("latencyP50Ms", s, p95 * 0.97 / ramp)
                             .put("latencyP95Ms", s, p95 / ramp).put("latencyP99Ms", s, p95 * 1.1 / ramp)
-                            .put("errors", s, 0.0);
+                            .put("errors", s, 0.0).put("jitCpuMs", s, 300.0 / (s + 1));
                 }
                 var measured = PointSeries.over(start, MEASURED_SECONDS);
                 for (int s = 0; s < MEASURED_SECONDS; s++) {
@@ -123,7 +123,8 @@ final class ReportJobs {
                             .put("memoryMb", s, (virtual ? 210.0 : 260.0) + level * 0.1 + s)
                             .put("heapUsedMb", s, (virtual ? 80.0 : 60.0) + level * 0.1 + 3 * (s % 4))
                             .put("osThreads", s, virtual ? 40.0 : 60.0 + level)
-                            .put("gcPauseMs", s, s % 3 == 0 ? 4.0 : 0.0);
+                            .put("gcPauseMs", s, s % 3 == 0 ? 4.0 : 0.0)
+                            .put("jitCpuMs", s, s % 5 == 0 ? 20.0 : 1.0);
                 }
                 series.store(runId, index, SeriesPhase.WARMUP, warmup.build());
                 series.store(runId, index, SeriesPhase.MEASURED, measured.build());

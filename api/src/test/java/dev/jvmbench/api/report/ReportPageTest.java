@@ -37,7 +37,7 @@ class ReportPageTest {
             "memoryPerRequestMb", "contextSwitchesPerRequest", "gcPauseMsPerSecond", "heapMeanMb");
     private static final Pattern FIGURE = Pattern.compile("<figure class=\"chart\" data-metric=\"(\\w+)\" data-rendered=\"(\\w+)\"");
     /** The time charts: one per metric group the runs measured, per level. */
-    static final List<String> TIME_GROUPS = List.of("throughput", "latency", "errors", "cpu", "memory", "threads", "gc");
+    static final List<String> TIME_GROUPS = List.of("throughput", "latency", "errors", "cpu", "memory", "threads", "gc", "jit");
     private static final Pattern TIME_FIGURE = Pattern.compile("<figure class=\"chart time-chart\" data-group=\"(\\w+)\" "
             + "data-level=\"(\\d+)\" data-rendered=\"(\\w+)\" data-markers=\"([^\"]*)\"(?: data-annotation=\"(\\w+)\")?");
     /** The whole page with its time charts and findings (api/target/report-whole-screenshot.png). */

@@ -109,6 +109,13 @@ public enum FindingCode {
                     + "steady state; the point is left out of gate verdicts unless the job includes it.",
             "Warming up: lengthen the warm-up or use adaptive warm-up. Degrading: look at the heap, GC and error "
                     + "series of the level."),
+    JIT_COMPILING("jit-compiling", Severity.WARNING, "The JIT was still compiling",
+            "The JVM's JIT compiler threads used a noticeable share of the container's CPU during the measured "
+                    + "window: the app's code was still being compiled, so the window measured a JVM on its way to "
+                    + "its steady state (under a CPU limit the compiler also takes its CPU from the app). Read from "
+                    + "the compiler threads' CPU time in /proc on the host.",
+            "Lengthen the warm-up or use adaptive warm-up, which also waits for the JIT; when adaptive warm-up "
+                    + "reached its maximum, raise load.warmup.maxSeconds."),
     JVM_CPU_MISMATCH("jvm-cpu-mismatch", Severity.WARNING, "The JVM sizes itself for more CPUs than it has",
             "The JVM's available processors exceed the container's CPU limit: GC threads, the common pool and "
                     + "carrier threads are sized for CPUs the app cannot use.",

@@ -31,6 +31,11 @@ public final class SeriesMetric {
     public static final String HEAP_USED_MB = "heapUsedMb";
     /** GC pause time within the second. */
     public static final String GC_PAUSE_MS = "gcPauseMs";
+    /**
+     * CPU time of the JVM's JIT compiler threads in the second, ms (from {@code /proc} on the host;
+     * null when the JVM's compiler threads are not recognised). Still compiling means not warm yet.
+     */
+    public static final String JIT_CPU_MS = "jitCpuMs";
     /** 1 when the app answered its 1-second metrics scrape in time, 0 when not; null without a metrics endpoint. */
     public static final String SCRAPE_ANSWERED = "scrapeAnswered";
 

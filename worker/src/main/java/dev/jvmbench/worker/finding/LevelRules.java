@@ -3,6 +3,7 @@ package dev.jvmbench.worker.finding;
 import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.finding.FindingCode;
 import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.job.WarmupPolicy;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesMetric;
@@ -54,6 +55,12 @@ final class LevelRules {
     /** OS threads above those at readiness, in absolute number and as a share, in a virtual-thread run. */
     static final int HIDDEN_THREADS_MIN = 20;
     static final double HIDDEN_THREADS_SHARE = 0.5;
+    /**
+     * The JIT's compiler threads' mean CPU over the window, % of the container's CPU limit, from
+     * which the JIT was still compiling: the adaptive warm-up's default bound, so a warm-up that
+     * ended on it is not flagged by the same figure (docs/statistics.md, "Adaptive warm-up").
+     */
+    static final double JIT_CPU_PERCENT = WarmupPolicy.DEFAULT_JIT_CPU_PERCENT;
 
     private LevelRules() {
     }
@@ -72,6 +79,7 @@ final class LevelRules {
         closeWaitGrowth(level, found);
         ceilingExceeded(run, level, found);
         notSteady(run, level, found);
+        jitCompiling(run, level, found);
         requestErrors(level, found);
         return found;
     }
@@ -332,6 +340,55 @@ final class LevelRules {
                 evidence("drift", s.drift(), "driftLow", s.driftLow(), "driftHigh", s.driftHigh(),
                         "tolerance", s.tolerance(), "seconds", s.seconds(), "series", what,
                         "warmingUp", warmingUp), advice));
+    }
+
+    /** The compiler threads' CPU over the window's seconds that have it (at least half of them). */
+    private static void jitCompiling(RunFacts run, LevelFacts l, List<Finding> found) {
+        PointSeries s = l.series();
+        if (s == null || !s.has(SeriesMetric.JIT_CPU_MS) || !(run.cpus() > 0)) {
+            return;
+        }
+        List<Double> column = s.column(SeriesMetric.JIT_CPU_MS);
+        // a last row shorter than a second is still a second of compiler CPU: the probe scales it
+        long known = column.stream().filter(v -> v != null).count();
+        if (known == 0 || known * 2 < column.size()) {
+            return;
+        }
+        double meanMs = mean(column);
+        double percent = meanMs / (run.cpus() * 1000) * 100;
+        if (percent < JIT_CPU_PERCENT) {
+            return;
+        }
+        int busiest = 0;
+        for (int i = 0; i < column.size(); i++) {
+            if (column.get(i) != null && (column.get(busiest) == null || column.get(i) > column.get(busiest))) {
+                busiest = i;
+            }
+        }
+        double peakMs = column.get(busiest);
+        found.add(finding(FindingCode.JIT_COMPILING, l, s.at(busiest),
+                ("The JIT's compiler threads used %s ms of CPU per second over the measured window (%s%% of the "
+                        + "%s-CPU limit, up to %s ms in one second): the code was still being compiled, so the "
+                        + "window measured the JVM warming up.").formatted(n(meanMs), n(percent), n(run.cpus()), n(peakMs)),
+                evidence("jitCpuMsPerSecond", meanMs, "jitCpuPercentOfLimit", percent, "jitCpuMsMax", peakMs,
+                        "busiestSecond", s.at(busiest).toString(), "secondsMeasured", known,
+                        "thresholdPercent", JIT_CPU_PERCENT, "warmupSeconds", run.warmupSeconds()),
+                jitAdvice(run, l)));
+    }
+
+    private static String jitAdvice(RunFacts run, LevelFacts l) {
+        WarmupPolicy warmup = run.warmup();
+        if (warmup.adaptiveAt(l.levelIndex())) {
+            return ("The adaptive warm-up ended with the JIT still at work (a JIT burst after it, or its maximum of "
+                    + "%s s reached): raise load.warmup.maxSeconds, or lengthen load.warmup.windowSeconds so that "
+                    + "a quiet spell between two bursts does not end it.").formatted(warmup.maxSeconds());
+        }
+        if (warmup.adaptive()) {
+            return ("Only the first level warms up adaptively and this one still compiled after its %d s: set "
+                    + "load.warmup.everyLevel, or lengthen load.warmupSeconds.").formatted(run.warmupSeconds());
+        }
+        return ("Lengthen the %d s warm-up (e.g. %d s) or use adaptive warm-up (load.warmup.mode \"adaptive\"), "
+                + "which also waits for the JIT.").formatted(run.warmupSeconds(), Math.max(30, run.warmupSeconds() * 3));
     }
 
     private static void requestErrors(LevelFacts l, List<Finding> found) {

@@ -1,6 +1,7 @@
 package dev.jvmbench.worker.finding;
 
 import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.common.job.WarmupPolicy;
 import dev.jvmbench.common.job.ThreadModel;
 import java.util.Map;
 
@@ -13,14 +14,24 @@ import java.util.Map;
  * @param maxThreads       the platform-thread pool (platform model), else null
  * @param requestTimeoutMs the generator's request timeout
  * @param nofileLimit      the container's nofile limit
- * @param warmupSeconds    each level's warm-up before its measured window
+ * @param warmupSeconds    each level's warm-up before its measured window (the least, when adaptive)
+ * @param warmup           how the levels warm up: fixed, or adaptive at some of them
  */
 public record RunFacts(String scenario, boolean stock, Map<String, Double> params, ThreadModel threadModel, int jdk,
                        double cpus, int memoryMb, Integer maxThreads, LoadModel loadModel, int requestTimeoutMs,
-                       long nofileLimit, int warmupSeconds) {
+                       long nofileLimit, int warmupSeconds, WarmupPolicy warmup) {
 
     public RunFacts {
         params = Map.copyOf(params);
+        warmup = warmup == null ? WarmupPolicy.FIXED : warmup;
+    }
+
+    /** A run with a fixed warm-up. */
+    public RunFacts(String scenario, boolean stock, Map<String, Double> params, ThreadModel threadModel, int jdk,
+                    double cpus, int memoryMb, Integer maxThreads, LoadModel loadModel, int requestTimeoutMs,
+                    long nofileLimit, int warmupSeconds) {
+        this(scenario, stock, params, threadModel, jdk, cpus, memoryMb, maxThreads, loadModel, requestTimeoutMs,
+                nofileLimit, warmupSeconds, WarmupPolicy.FIXED);
     }
 
     /** A stock-scenario parameter's effective value, or null. */

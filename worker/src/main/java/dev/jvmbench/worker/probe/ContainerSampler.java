@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * Samples a running container from the host at a fixed interval: the cgroup's CPU time,
- * throttling and memory, and the JVM process's context switches and OS thread count; about once
+ * throttling and memory, and the JVM process's context switches, its JIT compiler threads' CPU
+ * time and OS thread count; about once
  * a second also its open file descriptors and TCP sockets by state ({@link ProcFds}). Start it
  * when the container runs, ask for one {@link #window} per load step (or {@link #seconds} for the
  * per-second series), close it at teardown.
@@ -26,7 +27,8 @@ import java.util.Optional;
  * one CPU: every sample for a JVM with a few hundred threads, about every 1.3 s for one with
  * 2,000. A window interpolates between walks, and {@link #window} takes a fresh sample (walk
  * included) when the series does not yet reach the window's end, so that a window asked for
- * right after its end is measured up to it.
+ * right after its end is measured up to it. The same walk reads the compiler threads' CPU (a
+ * few files more: only those threads' {@code stat}), so it shares that spacing.
  *
  * <p>Descriptors and sockets cost one {@code readlink} per descriptor plus the host's TCP tables
  * (the app shares the host's network namespace), so they are read at most once a second and,
@@ -159,12 +161,14 @@ public final class ContainerSampler implements ContainerProbe {
         Objects.requireNonNull(to, "to");
         catchUpTo(to);
         List<Sample> sampleCopy;
+        List<SwitchCount> switchCopy;
         List<FdReading> fdCopy;
         synchronized (lock) {
             sampleCopy = List.copyOf(samples);
+            switchCopy = List.copyOf(switches);
             fdCopy = List.copyOf(fdReadings);
         }
-        return ContainerSeconds.of(sampleCopy, fdCopy, from, to, cpus);
+        return ContainerSeconds.of(sampleCopy, switchCopy, fdCopy, from, to, cpus);
     }
 
     /** The samples so far, in time order. */
@@ -290,7 +294,8 @@ public final class ContainerSampler implements ContainerProbe {
             long now = System.nanoTime();
             if (walkThreads || now - nextWalkNanos >= 0) {
                 long cpuBefore = CPU_TIME.getCurrentThreadCpuTime();
-                switches.add(new SwitchCount(clock.instant(), threads.contextSwitches()));
+                ThreadCounters.Totals walked = threads.walk();
+                switches.add(new SwitchCount(clock.instant(), walked.contextSwitches(), walked.jitCpuMs()));
                 // CPU, not wall time: on a loaded host the walk waits for a CPU without costing one
                 long cost = CPU_TIME.getCurrentThreadCpuTime() - cpuBefore;
                 long spacing = Math.max(interval.toNanos(), cost * 100 / SWITCH_WALK_BUDGET_PERCENT);

@@ -34,6 +34,12 @@ import java.util.Map;
  * @param socketFds         descriptors that are sockets, any family, at the second's last reading
  * @param tcpStates         the JVM's own TCP sockets by state at the second's last reading
  *                          (absent states: none); null when no reading fell in the second
+ * @param jitCpuMs          CPU time of the JVM's JIT compiler threads in the second, ms (so at
+ *                          most 1,000 per compiler thread): from the walks of its threads,
+ *                          interpolated at the second's edges like the context switches in
+ *                          {@link ContainerWindow}, over the part of the second the walks cover
+ *                          and scaled to the whole second; null when the walks do not cover at
+ *                          least half of it or found no compiler thread
  */
 public record ContainerSecond(
         Instant second,
@@ -49,10 +55,20 @@ public record ContainerSecond(
         Integer threadsMax,
         Integer openFdsMax,
         Integer socketFds,
-        Map<TcpState, Integer> tcpStates) {
+        Map<TcpState, Integer> tcpStates,
+        Double jitCpuMs) {
 
     public ContainerSecond {
         tcpStates = tcpStates == null ? null : Map.copyOf(tcpStates);
+    }
+
+    /** A second without the compiler threads' figure (a probe that does not walk the threads). */
+    public ContainerSecond(Instant second, Instant measuredFrom, Instant measuredTo, int samples, Double cpuCores,
+                           Double cpuPercentOfLimit, Long throttledPeriods, Double throttledMs, Double memoryMeanMb,
+                           Double memoryMaxMb, Integer threadsMax, Integer openFdsMax, Integer socketFds,
+                           Map<TcpState, Integer> tcpStates) {
+        this(second, measuredFrom, measuredTo, samples, cpuCores, cpuPercentOfLimit, throttledPeriods, throttledMs,
+                memoryMeanMb, memoryMaxMb, threadsMax, openFdsMax, socketFds, tcpStates, null);
     }
 
     /** ESTABLISHED sockets of the JVM at the second's last reading; null when not read. */

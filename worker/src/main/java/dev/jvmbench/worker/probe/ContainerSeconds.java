@@ -16,13 +16,19 @@ final class ContainerSeconds {
     private ContainerSeconds() {
     }
 
+    /** {@link #of(List, List, List, Instant, Instant, double)} without thread walks (no JIT figure). */
+    static List<ContainerSecond> of(List<Sample> samples, List<FdReading> fds, Instant from, Instant to, double cpus) {
+        return of(samples, List.of(), fds, from, to, cpus);
+    }
+
     /**
      * One bucket per whole epoch second that {@code [from, to)} touches, in order, each over its
      * whole second; seconds nothing was measured in are there too, with nulls.
      *
-     * @param samples samples in time order; {@code fds} likewise
+     * @param samples samples in time order; {@code walks} and {@code fds} likewise
      */
-    static List<ContainerSecond> of(List<Sample> samples, List<FdReading> fds, Instant from, Instant to, double cpus) {
+    static List<ContainerSecond> of(List<Sample> samples, List<SwitchCount> walks, List<FdReading> fds, Instant from,
+                                    Instant to, double cpus) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         if (!to.isAfter(from)) {
@@ -30,7 +36,7 @@ final class ContainerSeconds {
         }
         List<ContainerSecond> seconds = new ArrayList<>();
         for (Instant second = wholeSecondOf(from); second.isBefore(to); second = second.plus(ONE_SECOND)) {
-            seconds.add(bucket(samples, fds, second, cpus));
+            seconds.add(bucket(samples, fds, second, cpus, jitCpuMs(walks, second)));
         }
         return seconds;
     }
@@ -40,7 +46,8 @@ final class ContainerSeconds {
         return at.truncatedTo(ChronoUnit.SECONDS);
     }
 
-    private static ContainerSecond bucket(List<Sample> samples, List<FdReading> fds, Instant second, double cpus) {
+    private static ContainerSecond bucket(List<Sample> samples, List<FdReading> fds, Instant second, double cpus,
+                                          Double jitCpuMs) {
         Instant next = second.plus(ONE_SECOND);
         int first = ContainerWindow.firstIndexAtOrAfter(samples, second);
         int end = ContainerWindow.firstIndexAtOrAfter(samples, next);
@@ -85,7 +92,48 @@ final class ContainerSeconds {
                 throttledPeriods, throttledMs, memoryMean, memoryMax, threadsMax,
                 last == null ? null : readings.stream().mapToInt(FdReading::openFds).max().orElseThrow(),
                 last == null ? null : last.socketFds(),
-                last == null ? null : last.tcp());
+                last == null ? null : last.tcp(), jitCpuMs);
+    }
+
+    /**
+     * The compiler threads' CPU in {@code [second, second + 1 s)}: the increase of their running
+     * sum between the second's edges, interpolated between the walks either side. Where the walks
+     * do not reach an edge (the sampler's first and last second), the part they cover stands for
+     * the whole second if it is at least half of it; a walk without the figure (no compiler
+     * thread found) leaves the second unknown.
+     */
+    static Double jitCpuMs(List<SwitchCount> walks, Instant second) {
+        if (walks.size() < 2) {
+            return null;
+        }
+        Instant next = second.plus(ONE_SECOND);
+        Instant from = walks.getFirst().at().isAfter(second) ? walks.getFirst().at() : second;
+        Instant to = walks.getLast().at().isBefore(next) ? walks.getLast().at() : next;
+        long covered = Duration.between(from, to).toNanos();
+        if (covered < ONE_SECOND.toNanos() / 2) {
+            return null;
+        }
+        Double a = jitAt(walks, from);
+        Double b = jitAt(walks, to);
+        return a == null || b == null ? null : (b - a) * ONE_SECOND.toNanos() / covered;
+    }
+
+    /** The running sum at {@code at}, inside the walks' span; null when a walk it rests on has none. */
+    private static Double jitAt(List<SwitchCount> walks, Instant at) {
+        int after = 0;
+        while (after < walks.size() && walks.get(after).at().isBefore(at)) {
+            after++;
+        }
+        SwitchCount b = walks.get(after);
+        if (b.at().equals(at)) {
+            return b.jitCpuMs() == null ? null : b.jitCpuMs().doubleValue();
+        }
+        SwitchCount a = walks.get(after - 1);
+        if (a.jitCpuMs() == null || b.jitCpuMs() == null) {
+            return null;
+        }
+        double fraction = Duration.between(a.at(), at).toNanos() / (double) Duration.between(a.at(), b.at()).toNanos();
+        return a.jitCpuMs() + (b.jitCpuMs() - a.jitCpuMs()) * fraction;
     }
 
     /** Whether a sample lies at {@code at} or samples lie on both sides of it. */

@@ -3,7 +3,8 @@ package dev.jvmbench.worker.probe;
 import java.time.Instant;
 
 /**
- * One reading of a container and its JVM, context switches aside (see {@link SwitchCount}).
+ * One reading of a container and its JVM, its thread walk aside (context switches, the JIT's CPU:
+ * see {@link SwitchCount}).
  * Counters are cumulative, so a window is the difference of two readings.
  *
  * @param cpuNanos          CPU time of every process in the container's cgroup

@@ -9,20 +9,29 @@ import dev.jvmbench.loadgen.protocol.SecondStats;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.load.LoadGenerator;
+import dev.jvmbench.worker.probe.ContainerProbe;
+import dev.jvmbench.worker.probe.ContainerSecond;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
  * Warm-up until steady (docs/statistics.md, "Adaptive warm-up"): the level's load runs in slices
  * of {@value #SLICE_SECONDS} s; after each, the steadiness test runs on the last {@code
- * windowSeconds} of its per-second throughput (median latency for the open model). Two checks in
- * a row that find the window steady, with a fitted drift within the tolerance, end it; so do the
- * policy's maximum and a stop the run was asked for (cancel, shutdown). Never shorter than the
- * load profile's {@code warmupSeconds}.
+ * windowSeconds} of its per-second throughput (median latency for the open model), and the JIT's
+ * compiler threads' CPU over the same seconds is taken as a share of the container's CPU limit.
+ * Two checks in a row that find the window steady, with a fitted drift within the tolerance, and
+ * the JIT under {@code jitCpuPercent} (when its CPU is known) end it; so do the policy's maximum
+ * and a stop the run was asked for (cancel, shutdown). Never shorter than the load profile's
+ * {@code warmupSeconds}.
+ *
+ * <p>Why the JIT too: under a CPU limit the compiler threads and the app share the quota, so the
+ * JIT advances in bursts and the throughput between two bursts is a plateau that a trend test
+ * finds flat. The compiler still at work is the direct sign that the code is still changing.
  *
  * <p>Each slice is a simulation of its own, whose first second ramps its users up: that second
  * is left out of the test (it would look like noise every slice), not out of the stored series.
@@ -33,12 +42,46 @@ final class AdaptiveWarmup {
     static final int CHECKS_IN_A_ROW = 2;
 
     /**
-     * @param seconds the warm-up it took
-     * @param steady  whether it ended steady (false: the maximum or a stop ended it)
-     * @param series  every slice's rows as one series
-     * @param last    the last test of the window; null when it never ran
+     * @param seconds      the warm-up it took
+     * @param steady       whether it ended steady (false: the maximum or a stop ended it)
+     * @param series       every slice's rows as one series
+     * @param last         the last test of the window; null when it never ran
+     * @param jitCpuPercent the JIT's CPU over the last window tested, % of the container's CPU
+     *                     limit; null when unknown or never tested
      */
-    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last) {
+    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last, Double jitCpuPercent) {
+    }
+
+    /** The JIT's compiler threads' CPU over {@code [from, to)} as a % of the container's CPU limit; null when unknown. */
+    @FunctionalInterface
+    interface JitActivity {
+
+        Double cpuPercent(Instant from, Instant to);
+
+        /**
+         * From the probe's seconds: their mean compiler CPU over {@code cpus} CPU-seconds per second.
+         * Unknown when fewer than half of the seconds have the figure, or the probe cannot answer.
+         */
+        static JitActivity of(ContainerProbe probe, double cpus) {
+            return (from, to) -> {
+                List<ContainerSecond> seconds;
+                try {
+                    seconds = probe.seconds(from, to);
+                } catch (RuntimeException e) {
+                    return null;
+                }
+                return cpuPercent(seconds, cpus);
+            };
+        }
+
+        static Double cpuPercent(List<ContainerSecond> seconds, double cpus) {
+            List<Double> known = seconds.stream().map(ContainerSecond::jitCpuMs).filter(Objects::nonNull).toList();
+            if (known.isEmpty() || known.size() * 2 < seconds.size() || !(cpus > 0)) {
+                return null;
+            }
+            double meanMs = known.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            return meanMs / (cpus * 1000) * 100;
+        }
     }
 
     private AdaptiveWarmup() {
@@ -46,16 +89,21 @@ final class AdaptiveWarmup {
 
     /**
      * @param slice   the request of one slice of the given length (no warm-up of its own)
+     * @param jit     the JIT's activity over a span of the warm-up
      * @param stopped whether the run was asked to stop (checked between slices)
      */
     static Outcome run(LoadGenerator generator, Function<Duration, LevelRequest> slice, WarmupPolicy policy,
-                       int minSeconds, LoadModel model, BooleanSupplier stopped) {
+                       int minSeconds, LoadModel model, JitActivity jit, BooleanSupplier stopped) {
         List<SecondStats> rows = new ArrayList<>();
         List<Double> tested = new ArrayList<>();
+        List<Long> testedStartMs = new ArrayList<>();
         int seconds = 0;
         int steadyChecks = 0;
         Steadiness.Result last = null;
+        Double lastJit = null;
         double tolerance = policy.tolerancePercent() / 100;
+        // a spec stored before the JIT bound existed has none: the default applies
+        double jitBound = policy.jitCpuPercent() == null ? WarmupPolicy.DEFAULT_JIT_CPU_PERCENT : policy.jitCpuPercent();
         while (seconds < policy.maxSeconds() && !stopped.getAsBoolean()) {
             int length = Math.min(SLICE_SECONDS, policy.maxSeconds() - seconds);
             LevelResult result = generator.runLevel(slice.apply(Duration.ofSeconds(length)));
@@ -64,18 +112,23 @@ final class AdaptiveWarmup {
             rows.addAll(sliceRows);
             for (int i = 1; i < sliceRows.size(); i++) {
                 tested.add(value(sliceRows.get(i), model));
+                testedStartMs.add(sliceRows.get(i).startMs());
             }
             if (seconds < minSeconds || tested.size() < policy.windowSeconds()) {
                 continue;
             }
             last = Steadiness.test(tested.subList(tested.size() - policy.windowSeconds(), tested.size()), tolerance);
-            boolean steady = last.steady() && last.drift() != null && Math.abs(last.drift()) <= tolerance;
-            steadyChecks = steady ? steadyChecks + 1 : 0;
+            // the JIT over the seconds tested, from the first one's start to the last one's end
+            lastJit = jit.cpuPercent(Instant.ofEpochMilli(testedStartMs.get(tested.size() - policy.windowSeconds())),
+                    Instant.ofEpochMilli(testedStartMs.getLast() + 1000));
+            boolean flat = last.steady() && last.drift() != null && Math.abs(last.drift()) <= tolerance;
+            boolean jitDone = lastJit == null || lastJit <= jitBound;
+            steadyChecks = flat && jitDone ? steadyChecks + 1 : 0;
             if (steadyChecks >= CHECKS_IN_A_ROW) {
-                return new Outcome(seconds, true, series(rows), last);
+                return new Outcome(seconds, true, series(rows), last, lastJit);
             }
         }
-        return new Outcome(seconds, false, series(rows), last);
+        return new Outcome(seconds, false, series(rows), last, lastJit);
     }
 
     private static Double value(SecondStats row, LoadModel model) {

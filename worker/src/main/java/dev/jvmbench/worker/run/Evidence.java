@@ -34,7 +34,8 @@ final class Evidence {
         return new RunFacts(plan.name(), plan.stock(), plan.params(), ctx.run.threadModel(), ctx.run.jdk(),
                 spec.limits().cpus(), spec.limits().memoryMb(),
                 ctx.run.threadModel() == ThreadModel.PLATFORM ? spec.platform().maxThreads() : null,
-                spec.load().model(), spec.load().requestTimeoutMs(), nofileLimit, spec.load().warmupSeconds());
+                spec.load().model(), spec.load().requestTimeoutMs(), nofileLimit, spec.load().warmupSeconds(),
+                spec.load().warmupPolicy());
     }
 
     /** The generator's rows of a window as columns; null when it sent none. */
@@ -102,7 +103,7 @@ final class Evidence {
                                    List<Map.Entry<Instant, Boolean>> scrapes) {
         PointSeries.Builder series = PointSeries.over(Instant.ofEpochMilli(window.startMs()), window.seconds());
         for (String metric : List.of(SeriesMetric.CPU_PERCENT, SeriesMetric.THROTTLED_MS, SeriesMetric.MEMORY_MB,
-                SeriesMetric.OS_THREADS, SeriesMetric.OPEN_FDS, SeriesMetric.CLOSE_WAIT)) {
+                SeriesMetric.OS_THREADS, SeriesMetric.OPEN_FDS, SeriesMetric.CLOSE_WAIT, SeriesMetric.JIT_CPU_MS)) {
             series.column(metric);
         }
         for (ContainerSecond second : container) {
@@ -114,6 +115,7 @@ final class Evidence {
             series.put(SeriesMetric.OS_THREADS, middle, value(second.threadsMax()));
             series.put(SeriesMetric.OPEN_FDS, middle, value(second.openFdsMax()));
             series.put(SeriesMetric.CLOSE_WAIT, middle, value(second.tcpCloseWait()));
+            series.put(SeriesMetric.JIT_CPU_MS, middle, second.jitCpuMs());
         }
         if (scrapes != null) {
             series.column(SeriesMetric.SCRAPE_ANSWERED);

@@ -97,12 +97,14 @@ class LoadPhase {
         if (policy.adaptiveAt(levelIndex)) {
             warmed = AdaptiveWarmup.run(generator, slice -> request(load, plan, app, level, Duration.ZERO, slice),
                     policy, load.warmupSeconds(), load.model(),
+                    AdaptiveWarmup.JitActivity.of(app.probe(), ctx.run.spec().limits().cpus()),
                     // an app that died (OOMKilled during the warm-up) ends it too: slices against a dead
                     // app would only run to the maximum and hold the worker
                     () -> ctx.releaseRequested() || control.cancelRequested(runId)
                             || engine.exitOutcome(app.container()).isPresent());
-            log.info("{}: adaptive warm-up at level {}: {} s, {}", ctx.run.label(), level, warmed.seconds(),
-                    warmed.steady() ? "steady" : "not steady at its end");
+            log.info("{}: adaptive warm-up at level {}: {} s, {} (JIT {} % of the CPU limit over the last window)",
+                    ctx.run.label(), level, warmed.seconds(), warmed.steady() ? "steady" : "not steady at its end",
+                    round(warmed.jitCpuPercent()));
             failIfTheAppEnded(ctx, app, "the warm-up of level " + level);
         }
         Duration fixedWarmup = warmed == null ? Duration.ofSeconds(load.warmupSeconds()) : Duration.ZERO;
@@ -110,7 +112,7 @@ class LoadPhase {
                 Duration.ofSeconds(load.stepSeconds())));
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
-        PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result);
+        PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result.measuredStart(), level);
         Steadiness.Result steadiness = Evidence.steadiness(measured, load.model(), result.measuredSeconds());
         Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape).withSteadiness(steadiness)
                 .withWarmup(warmed == null ? load.warmupSeconds() : warmed.seconds(), warmed == null ? null : warmed.steady());
@@ -118,7 +120,8 @@ class LoadPhase {
         if (measured != null) {
             results.storeSeries(runId, levelIndex, SeriesPhase.MEASURED, measured);
         }
-        PointSeries warmup = warmed != null ? warmed.series() : Evidence.loadSeries(result.warmupSeries());
+        PointSeries warmup = withProbes(warmed != null ? warmed.series() : Evidence.loadSeries(result.warmupSeries()),
+                app, null, level);
         if (warmup != null) {
             results.storeSeries(runId, levelIndex, SeriesPhase.WARMUP, warmup);
         }
@@ -156,17 +159,23 @@ class LoadPhase {
                 plan.body(), plan.expectedStatus());
     }
 
-    /** The generator's rows joined by the probes' columns over the same seconds. */
-    private PointSeries withProbes(PointSeries load, StartedApp app, LevelResult result) {
+    /**
+     * The generator's rows joined by the probes' columns over the same seconds.
+     *
+     * @param scrapesFrom where the scrapes' answers count from (the measured window's start);
+     *                    null for none (a warm-up: the container's columns, the JIT's among them,
+     *                    show where measuring started)
+     */
+    private PointSeries withProbes(PointSeries load, StartedApp app, Instant scrapesFrom, int level) {
         if (load == null) {
             return null;
         }
         try {
             Instant end = Instant.ofEpochMilli(load.startMs() + load.seconds() * 1000L);
             return load.with(Evidence.probeSeries(load, app.probe().seconds(Instant.ofEpochMilli(load.startMs()), end),
-                    app.scraper() == null ? null : app.scraper().answers(result.measuredStart(), end)));
+                    app.scraper() == null || scrapesFrom == null ? null : app.scraper().answers(scrapesFrom, end)));
         } catch (RuntimeException e) {
-            log.warn("the probes' per-second figures are missing for level {}: {}", result.level(), e.getMessage());
+            log.warn("the probes' per-second figures are missing for level {}: {}", level, e.getMessage());
             return load;
         }
     }

@@ -180,6 +180,59 @@ class LevelRulesTest {
     }
 
     @Test
+    void aJitStillCompilingInTheWindowIsFoundWithItsShareOfTheLimitAndTheBusiestSecond() {
+        // 2 CPUs; the compiler threads at 80 ms/s, 400 ms in second 7: a mean of 96 ms/s, 4.8 % of 2,000
+        RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 2.0, 1024, 200,
+                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
+        LevelFacts level = Facts.level(50).series(Facts.series(20,
+                Map.of(SeriesMetric.JIT_CPU_MS, i -> i == 7 ? 400.0 : 80.0))).build();
+
+        Finding jit = only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, level));
+
+        assertThat(jit.severity()).isEqualTo(Severity.WARNING);
+        assertThat((double) jit.evidence().get("jitCpuMsPerSecond")).isCloseTo(96.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat((double) jit.evidence().get("jitCpuPercentOfLimit")).isCloseTo(4.8, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(jit.evidence()).containsEntry("jitCpuMsMax", 400.0).containsEntry("secondsMeasured", 20L);
+        assertThat(jit.at()).isEqualTo(Facts.START.plusSeconds(7));
+        assertThat(jit.summary()).contains("96 ms of CPU per second", "4.80% of the 2-CPU limit", "up to 400 ms");
+        assertThat(jit.advice()).contains("Lengthen the 10 s warm-up (e.g. 30 s)", "adaptive");
+    }
+
+    @Test
+    void aJitUnderTheBoundOrMostlyUnmeasuredIsNoFinding() {
+        // 29 ms/s at 1 CPU: under 3 %
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), Facts.level(50)
+                .series(Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> 29.0))).build())).isEmpty();
+        // busy, but only 9 of 20 seconds measured: too little to say
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), Facts.level(50)
+                .series(Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> i < 9 ? 500.0 : null))).build())).isEmpty();
+        // no column at all (a probe that does not walk the threads)
+        assertThat(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), Facts.level(50)
+                .series(Facts.series(20, Map.of(SeriesMetric.THROUGHPUT, i -> 250.0))).build())).isEmpty();
+    }
+
+    @Test
+    void theJitAdviceFollowsHowTheLevelWarmedUp() {
+        dev.jvmbench.common.job.WarmupPolicy adaptive = dev.jvmbench.common.job.WarmupPolicy.ADAPTIVE;
+        RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 1.0, 1024, 200,
+                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10, adaptive);
+        var busy = Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> 100.0));
+        LevelFacts first = Facts.level(50).series(busy).build();
+        LevelFacts second = new LevelFacts(1, 100, first.start(), first.end(), first.measuredSeconds(), first.requests(),
+                first.successes(), first.errors(), first.errorsByCause(), first.throughputRps(), first.latencyP50Ms(),
+                first.latencyP95Ms(), first.latencyP99Ms(), first.cpuPercentOfLimit(), first.throttledPeriods(),
+                first.throttledMs(), first.scrapeSuccessShare(), first.loadgenCpuPercent(), first.loadgenCpuCores(),
+                first.loadgenSaturated(), first.offeredRateReached(), first.ceilingRps(), first.ceilingShare(), busy,
+                first.steadiness(), first.osThreadsAtReady(), first.osThreadsPeak(), first.openFdsPeak(),
+                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null);
+
+        assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, first)).advice())
+                .contains("adaptive warm-up ended with the JIT still at work", "maximum of 180 s", "maxSeconds");
+        assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, second)).advice())
+                .contains("Only the first level warms up adaptively", "everyLevel");
+    }
+
+    @Test
     void aSaturatedGeneratorComesFirst() {
         LevelFacts level = Facts.level(500).set("saturated", true).set("loadgenCpu", 190.0)
                 .set("steadiness", new Steadiness.Result(Steadiness.Verdict.NOT_STEADY, 20, -0.2, -0.3, -0.1, 0.05))

@@ -97,6 +97,33 @@ class ContainerSamplerTest {
             }
             """;
 
+    /**
+     * A steady workload of the kind a request handler does (strings, maps, streams, formatting)
+     * in a loop that never changes: the JIT compiles it in the first seconds, then has nothing
+     * left to do. Started through the source launcher, whose javac run is JIT work of its own.
+     */
+    private static final String STEADY_WORK_PROGRAM = """
+            import java.util.*;
+            import java.util.stream.*;
+            public class Steady {
+                public static void main(String[] args) throws Exception {
+                    long end = System.nanoTime() + 150_000_000_000L;
+                    long sink = 0;
+                    while (System.nanoTime() < end) {
+                        Map<String, Integer> counts = new HashMap<>();
+                        for (int i = 0; i < 200; i++) {
+                            String key = String.format("item-%d-%s", i % 37, Integer.toHexString(i * 31));
+                            counts.merge(key.substring(0, Math.min(key.length(), 9)), 1, Integer::sum);
+                        }
+                        sink += counts.entrySet().stream().filter(e -> e.getValue() > 2)
+                                .map(Map.Entry::getKey).sorted().collect(Collectors.joining(",")).length();
+                        Thread.sleep(1);
+                    }
+                    System.out.println(sink);
+                }
+            }
+            """;
+
     private static BenchHost host;
     private static ContainerEngine engine;
 
@@ -166,6 +193,48 @@ class ContainerSamplerTest {
             assertThat(window.threadsPeak()).isGreaterThanOrEqualTo(25);
             assertThat(window.cpuSeconds()).isPositive();
             assertThat(window.memoryMeanMb()).isGreaterThan(10.0);
+        } finally {
+            engine.remove(container);
+        }
+    }
+
+    @Test
+    void theJitsCompilerThreadsAreBusyAsTheJvmStartsAndQuietOnceItsWorkIsCompiled() {
+        RunningContainer container = host.start(host.spec(IMAGE)
+                .cpus(1)
+                .memoryMegabytes(512)
+                .env("STEADY_WORK_PROGRAM", STEADY_WORK_PROGRAM)
+                .command("sh", "-c", "printf '%s' \"$STEADY_WORK_PROGRAM\" > /tmp/Steady.java && exec java /tmp/Steady.java")
+                .build());
+        try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
+            Instant started = sampler.samples().getFirst().at();
+            await().atMost(Duration.ofSeconds(60)).until(() -> Instant.now().isAfter(started.plusSeconds(8)));
+            List<ContainerSecond> early = sampler.seconds(started, started.plusSeconds(8));
+            double earlyMs = early.stream().filter(s -> s.jitCpuMs() != null).mapToDouble(ContainerSecond::jitCpuMs).sum();
+
+            // quiet: the last 15 s under 3 % of the CPU (the adaptive warm-up's default bound)
+            List<Double> quiet = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+                Instant now = Instant.now();
+                List<ContainerSecond> last = sampler.seconds(now.minusSeconds(15), now.minusSeconds(1));
+                double mean = last.stream().filter(s -> s.jitCpuMs() != null).mapToDouble(ContainerSecond::jitCpuMs)
+                        .average().orElse(Double.NaN);
+                quiet.add(mean);
+                return mean < 30;
+            });
+            Instant now = Instant.now();
+            List<ContainerSecond> all = sampler.seconds(started, now);
+            System.out.printf("JIT of a steady JVM workload at 1 CPU: %.0f ms of compiler CPU in its first 8 s, quiet "
+                            + "(last 15 s at %.1f ms/s) %d s after start; per second: %s%n", earlyMs, quiet.getLast(),
+                    Duration.between(started, now).toSeconds(),
+                    all.stream().map(s -> s.jitCpuMs() == null ? "-" : String.format("%.0f", s.jitCpuMs())).toList());
+
+            assertThat(early).as("the walks found HotSpot's compiler threads").anyMatch(s -> s.jitCpuMs() != null);
+            // javac through the source launcher, then the workload: the compiler threads work from the start
+            assertThat(earlyMs).isGreaterThan(100);
+            // the quota is one CPU: no second holds more compiler CPU than that (ticks and interpolation aside)
+            assertThat(all).allSatisfy(s -> assertThat(s.jitCpuMs() == null ? 0 : s.jitCpuMs()).isLessThan(1200.0));
+            assertThat(quiet.getLast()).isLessThan(30.0);
         } finally {
             engine.remove(container);
         }

@@ -115,6 +115,47 @@ class ContainerSecondsTest {
         });
     }
 
+    /**
+     * Walks at 0.5, 1.5, 2.5 and 3.0 s: the compiler threads' running sum 1000, 1400, 1400, 1600 ms
+     * (400 ms/s, then idle, then 400 ms/s again).
+     */
+    private static final List<SwitchCount> WALKS = List.of(
+            new SwitchCount(T0.plusMillis(500), 10, 1000L),
+            new SwitchCount(T0.plusMillis(1500), 20, 1400L),
+            new SwitchCount(T0.plusMillis(2500), 30, 1400L),
+            new SwitchCount(T0.plusMillis(3000), 40, 1600L));
+
+    @Test
+    void theJitsCpuOfASecondIsInterpolatedBetweenTheWalksEitherSide() {
+        List<ContainerSecond> seconds = ContainerSeconds.of(samples(), WALKS, FDS, T0, T0.plusSeconds(4), 1.0);
+
+        assertThat(seconds).extracting(ContainerSecond::second).containsExactly(T0, T0.plusSeconds(1),
+                T0.plusSeconds(2), T0.plusSeconds(3));
+        // [0, 1): the walks start at 0.5 s, so the half second they cover stands for it: 200 ms in 0.5 s
+        assertThat(seconds.get(0).jitCpuMs()).isCloseTo(400.0, within(1e-9));
+        // [1, 2): 1200 at 1 s, 1400 at 2 s (between the idle walks)
+        assertThat(seconds.get(1).jitCpuMs()).isCloseTo(200.0, within(1e-9));
+        // [2, 3): 1400 at 2 s, 1600 at 3 s
+        assertThat(seconds.get(2).jitCpuMs()).isCloseTo(200.0, within(1e-9));
+        // [3, 4): the last walk is at its start: nothing covered, unknown rather than zero
+        assertThat(seconds.get(3).jitCpuMs()).isNull();
+    }
+
+    @Test
+    void withoutWalksOrWithWalksThatFoundNoCompilerTheJitsCpuIsUnknown() {
+        List<SwitchCount> noCompiler = List.of(new SwitchCount(T0, 10), new SwitchCount(T0.plusSeconds(2), 20));
+
+        assertThat(ContainerSeconds.of(samples(), FDS, T0, T0.plusSeconds(2), 1.0))
+                .extracting(ContainerSecond::jitCpuMs).containsOnlyNulls();
+        assertThat(ContainerSeconds.of(samples(), noCompiler, FDS, T0, T0.plusSeconds(2), 1.0))
+                .extracting(ContainerSecond::jitCpuMs).containsOnlyNulls();
+        // a compiler thread first seen at the second walk: the second before it is unknown, not all its CPU at once
+        List<SwitchCount> seenLate = List.of(new SwitchCount(T0, 10), new SwitchCount(T0.plusSeconds(1), 20, 5000L),
+                new SwitchCount(T0.plusSeconds(2), 30, 5100L));
+        assertThat(ContainerSeconds.of(samples(), seenLate, FDS, T0, T0.plusSeconds(2), 1.0))
+                .extracting(ContainerSecond::jitCpuMs).containsExactly(null, 100.0);
+    }
+
     @Test
     void anEmptyOrReversedWindowIsRejected() {
         assertThatThrownBy(() -> ContainerSeconds.of(samples(), FDS, T0.plusSeconds(2), T0.plusSeconds(1), 1.0))

@@ -111,7 +111,7 @@ class RunFlowTest {
         JobSpec adaptive = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
                 new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
                         new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
-                                10, null, null), null),
+                                10, null, null, null), null),
                 null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(adaptive));
@@ -123,6 +123,102 @@ class RunFlowTest {
         assertThat(point.throughputRps()).isGreaterThan(990);
         assertThat(flow.results.series()).containsKey("0/warmup");
         assertThat(flow.generators.started().getFirst().levels()).allMatch(r -> r.warmup().isZero());
+    }
+
+    @Test
+    void adaptiveWarmUpWaitsForTheJitThroughAPlateauItsThroughputAloneWouldEndOn() {
+        // the shop app under 1 CPU: a climb, a flat plateau from 20 to 60 s while the compiler threads
+        // take 30 % of the CPU, then the JIT's next step lifts it to 1000 req/s and the compiler goes quiet
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> t < 20 ? 100 + t * 20 : t < 60 ? 500 + (t % 2) * 5
+                : t < 65 ? 500 + (t - 60) * 100 : 1000 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> Duration.between(start, second).toSeconds() < 65 ? 300.0 : 2.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(null)));
+
+        Point point = flow.results.points().getFirst();
+        // not on the plateau (two flat checks by 35-40 s) but after the step and two quiet checks
+        assertThat(point.warmupSecondsUsed()).isBetween(75, 100);
+        assertThat(point.warmupSteady()).isTrue();
+        assertThat(point.throughputRps()).isGreaterThan(990);
+        // the warm-up's series carries the compiler's CPU, so the report shows why it went on
+        assertThat(flow.results.series().get("0/warmup").column("jitCpuMs")).contains(300.0, 2.0);
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).doesNotContain("jit-compiling");
+    }
+
+    @Test
+    void withTheJitUnknownAdaptiveWarmUpEndsOnTheFlatSeriesAlone() {
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> t < 20 ? 100 + t * 20 : t < 60 ? 500 + (t % 2) * 5
+                : t < 65 ? 500 + (t - 60) * 100 : 1000 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> null);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(null)));
+
+        // the plateau passes the trend test twice: what the JIT's figure is there to prevent
+        assertThat(flow.results.points().getFirst().warmupSecondsUsed()).isBetween(30, 55);
+    }
+
+    @Test
+    void aJitBoundOfTheJobsOwnLetsTheWarmUpEndWithTheCompilerAtWork() {
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> t < 20 ? 100 + t * 20 : 500 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> 300.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(50.0)));
+
+        assertThat(flow.results.points().getFirst().warmupSecondsUsed()).isBetween(30, 55);
+        // the measured window then shows the JIT at work
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).contains("jit-compiling");
+    }
+
+    @Test
+    void aFixedWarmUpThatLeftTheJitCompilingIsFoundWithTheCompilersShareAndAdvice() {
+        flow.probes.jitCpuMs(second -> 250.0);
+
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10)));
+
+        dev.jvmbench.common.finding.Finding jit = flow.results.findings().stream()
+                .filter(f -> f.code().code().equals("jit-compiling")).findFirst().orElseThrow();
+        assertThat(jit.severity()).isEqualTo(dev.jvmbench.common.finding.Severity.WARNING);
+        assertThat(jit.evidence()).containsEntry("jitCpuMsPerSecond", 250.0).containsEntry("jitCpuPercentOfLimit", 25.0);
+        assertThat(jit.summary()).contains("250 ms of CPU per second", "25%");
+        assertThat(jit.advice()).contains("Lengthen the 1 s warm-up", "adaptive");
+        assertThat(flow.results.series().get("0/measured").column("jitCpuMs")).containsOnly(250.0);
+    }
+
+    /** The io-http job at 50 users, warming up adaptively (window 10 s, at most 120 s) with the given JIT bound. */
+    private static JobSpec adaptive(Double jitCpuPercent) {
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
+        return new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
+                        new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
+                                10, null, null, jitCpuPercent), null),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+    }
+
+    /**
+     * A generator on a scripted timeline from {@code start}: each request goes on where the last
+     * one ended, one row per second with {@code okAt(t)} successes in second t.
+     */
+    private static java.util.function.Function<LevelRequest, dev.jvmbench.worker.load.LevelResult> timeline(
+            Instant start, java.util.function.LongUnaryOperator okAt) {
+        java.util.concurrent.atomic.AtomicLong elapsed = new java.util.concurrent.atomic.AtomicLong();
+        return request -> {
+            long seconds = request.measured().toSeconds();
+            long from = elapsed.getAndAdd(seconds);
+            java.util.List<dev.jvmbench.loadgen.protocol.SecondStats> rows = new java.util.ArrayList<>();
+            long total = 0;
+            for (long t = from; t < from + seconds; t++) {
+                long ok = okAt.applyAsLong(t);
+                total += ok;
+                rows.add(new dev.jvmbench.loadgen.protocol.SecondStats(start.toEpochMilli() + t * 1000, ok, ok, 0, 10,
+                        12, 15, 20, 50, 50.0, 50, java.util.Map.of()));
+            }
+            return new dev.jvmbench.worker.load.LevelResult(request.model(), request.level(), start.plusSeconds(from),
+                    start.plusSeconds(from + seconds), seconds, total, total, 0, java.util.Map.of(), 10, 12, 15, 20,
+                    total / (double) seconds, null, null, 0, 50, 20.0, 2, rows, java.util.List.of(), null);
+        };
     }
 
     @Test
@@ -316,7 +412,7 @@ class RunFlowTest {
         JobSpec adaptive = new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
                 new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50, 100), 10, 5, null,
                         new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 180,
-                                10, null, null), null),
+                                10, null, null, null), null),
                 null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(adaptive));

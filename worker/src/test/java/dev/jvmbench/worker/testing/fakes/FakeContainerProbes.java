@@ -10,15 +10,22 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Probes that answer a fixed, plausible window (half the CPU limit, 200 MB, 30 threads, 60
- * descriptors, 20 established connections) and remember being closed.
+ * descriptors, 20 established connections, a JIT done compiling: 1 ms of compiler CPU per
+ * second unless the test scripts it) and remember being closed.
  */
 public final class FakeContainerProbes implements ContainerProbes {
 
     public static final class Probe implements ContainerProbe {
+        private final Function<Instant, Double> jitCpuMs;
         private volatile boolean closed;
+
+        Probe(Function<Instant, Double> jitCpuMs) {
+            this.jitCpuMs = jitCpuMs;
+        }
 
         @Override
         public ContainerWindow window(Instant from, Instant to) {
@@ -32,7 +39,7 @@ public final class FakeContainerProbes implements ContainerProbes {
             List<ContainerSecond> seconds = new ArrayList<>();
             for (Instant s = from.truncatedTo(ChronoUnit.SECONDS); s.isBefore(to); s = s.plusSeconds(1)) {
                 seconds.add(new ContainerSecond(s, s, s.plusSeconds(1), 4, 0.5, 50.0, 0L, 0.0, 200.0, 220.0, 30,
-                        60, 22, Map.of(TcpState.ESTABLISHED, 20, TcpState.LISTEN, 1)));
+                        60, 22, Map.of(TcpState.ESTABLISHED, 20, TcpState.LISTEN, 1), jitCpuMs.apply(s)));
             }
             return seconds;
         }
@@ -48,10 +55,17 @@ public final class FakeContainerProbes implements ContainerProbes {
     }
 
     private final List<Probe> started = new ArrayList<>();
+    private volatile Function<Instant, Double> jitCpuMs = second -> 1.0;
+
+    /** The JIT's compiler CPU in each second (ms; null: unknown) that the probes started from now on report. */
+    public FakeContainerProbes jitCpuMs(Function<Instant, Double> perSecond) {
+        jitCpuMs = perSecond;
+        return this;
+    }
 
     @Override
     public synchronized ContainerProbe start(String containerId, long hostPid, double cpus) {
-        Probe probe = new Probe();
+        Probe probe = new Probe(jitCpuMs);
         started.add(probe);
         return probe;
     }
