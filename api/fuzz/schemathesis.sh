@@ -9,9 +9,12 @@
 # run's generation), a summary (operations, test cases, failures) and exits non-zero on any failure.
 # ./bench test runs it after helm/test.sh. See docs/testing.md.
 #
-# The one hook, api/fuzz/auth.py, only supplies authentication: an admin token for the run, minted
-# again when the fuzzer has revoked it (Schemathesis's dynamic auth: a 401 fetches a new token and
-# replays the request). It changes no request and excuses no failure. There is no schemathesis.toml:
+# Two hooks (api/fuzz/hooks.py loads both). auth.py supplies authentication: an admin token for the
+# run, minted again when the fuzzer has revoked it (Schemathesis's dynamic auth: a 401 fetches a new
+# token and replays the request). multipart_wire.py drops the generated multipart cases that
+# Schemathesis would not send as generated (a property holding an empty list sends no part, so an
+# "extra property" violation reaches the api as a valid upload); it self-checks that premise first.
+# Neither changes a request that is sent nor excuses a failure. There is no schemathesis.toml:
 # Schemathesis runs from an empty directory, so none is picked up from a parent either.
 #
 # Schemathesis $ST_VERSION comes from PyPI into a venv under $JVMBENCH_TOOLS_DIR (default
@@ -86,11 +89,13 @@ log "api ready after ${AWAITED_SECONDS} s"
 log "schemathesis $ST_VERSION: --checks all, phases examples,coverage,fuzzing,stateful, $MAX_TIME s, $WORKERS workers, seed $SEED"
 log "replay this run's generation with: FUZZ_SEED=$SEED bash api/fuzz/schemathesis.sh"
 mkdir -p "$WORK/report" "$WORK/cwd"
+PYTHONPATH="$ROOT/api/fuzz" "$VENV/bin/python" "$ROOT/api/fuzz/multipart_wire.py" "$ROOT/openapi.yaml" >&2 \
+  || die "api/fuzz/multipart_wire.py's self-check failed (see above)"
 set +e
 (
   cd "$WORK/cwd"   # an empty directory: no schemathesis.toml is found here or above
   FUZZ_API_URL="$URL" FUZZ_BOOTSTRAP_TOKEN="$(cat "$WORK/data/admin-token")" \
-  SCHEMATHESIS_HOOKS=auth PYTHONPATH="$ROOT/api/fuzz" \
+  SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$ROOT/api/fuzz" \
     timeout --kill-after=10 $(( MAX_TIME + 60 )) \
     "$VENV/bin/schemathesis" run "$ROOT/openapi.yaml" --url "$URL" \
       --checks all \
