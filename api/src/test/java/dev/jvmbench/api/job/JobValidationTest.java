@@ -203,7 +203,7 @@ class JobValidationTest {
         assertThat(load.get("search").get("start").asInt()).as("a start above max starts at max").isEqualTo(400);
         assertThat(load.get("search").get("maxSteps").asInt()).isEqualTo(10);
         assertThat(load.get("warmup").get("mode").asString()).isEqualTo("adaptive");
-        assertThat(load.get("warmup").get("maxSeconds").asInt()).isEqualTo(180);
+        assertThat(load.get("warmup").get("maxSeconds").asInt()).isEqualTo(300);
         assertThat(load.get("warmup").get("jitCpuPercent").asDouble()).as("the JIT's bound, docs/statistics.md")
                 .isEqualTo(3.0);
     }

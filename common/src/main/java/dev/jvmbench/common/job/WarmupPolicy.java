@@ -31,7 +31,7 @@ public record WarmupPolicy(
         @DecimalMin(value = "0.5", message = "must be between 0.5 and 100 percent")
         @DecimalMax(value = "100", message = "must be between 0.5 and 100 percent") Double jitCpuPercent) {
 
-    public static final int DEFAULT_MAX_SECONDS = 180;
+    public static final int DEFAULT_MAX_SECONDS = 300;
     public static final int DEFAULT_WINDOW_SECONDS = 15;
     public static final double DEFAULT_TOLERANCE_PERCENT = 5.0;
     /**

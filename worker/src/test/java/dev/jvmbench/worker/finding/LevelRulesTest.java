@@ -227,7 +227,7 @@ class LevelRulesTest {
                 first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null);
 
         assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, first)).advice())
-                .contains("adaptive warm-up ended with the JIT still at work", "maximum of 180 s", "maxSeconds");
+                .contains("adaptive warm-up ended with the JIT still at work", "maximum of 300 s", "maxSeconds");
         assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, second)).advice())
                 .contains("Only the first level warms up adaptively", "everyLevel");
     }
