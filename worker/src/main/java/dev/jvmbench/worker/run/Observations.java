@@ -6,6 +6,7 @@ import dev.jvmbench.worker.finding.RunObservations;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
 import dev.jvmbench.worker.probe.JvmSecond;
 import dev.jvmbench.worker.probe.LogScan;
+import dev.jvmbench.worker.probe.OomKind;
 import dev.jvmbench.worker.probe.OutOfMemory;
 import dev.jvmbench.worker.probe.PinnedSite;
 import java.util.ArrayList;
@@ -99,21 +100,41 @@ final class Observations {
     /**
      * The OutOfMemoryErrors of the log and the recording, one per kind (a full heap fails in
      * every thread that allocates: one finding, with the first thread and the count), first seen first.
+     *
+     * <p>An error the JVM could not report (its message lost, e.g. {@code Exception:
+     * java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler in thread "X"}: the
+     * handler itself ran out of memory) is counted with the first error of a known kind when the
+     * run has one, since it is the same exhaustion seen again; alone, it stays its own finding.
      */
     static List<RunObservations.OutOfMemory> errors(List<LogScan.Line> log, JfrAnalyzer recording) {
         List<OutOfMemory> all = new ArrayList<>(LogScan.outOfMemoryErrors(log));
         if (recording != null) {
             all.addAll(recording.outOfMemoryErrors());
         }
+        List<OutOfMemory> sorted = all.stream()
+                .sorted(Comparator.comparing(OutOfMemory::at, Comparator.nullsLast(Comparator.naturalOrder()))).toList();
+        boolean anyReported = sorted.stream().anyMatch(oom -> !unreported(oom));
         Map<String, List<OutOfMemory>> byKind = new LinkedHashMap<>();
-        all.stream().sorted(Comparator.comparing(OutOfMemory::at, Comparator.nullsLast(Comparator.naturalOrder())))
+        sorted.stream().filter(oom -> !anyReported || !unreported(oom))
                 .forEach(oom -> byKind.computeIfAbsent(oom.kind().wireName(), k -> new ArrayList<>()).add(oom));
-        return byKind.values().stream().map(same -> {
+        long folded = anyReported ? sorted.stream().filter(Observations::unreported).count() : 0;
+        List<RunObservations.OutOfMemory> errors = new ArrayList<>();
+        for (List<OutOfMemory> same : byKind.values()) {
             OutOfMemory first = same.getFirst();
             String kind = first.message() == null || first.message().isBlank() ? first.kind().wireName() : first.message();
-            return new RunObservations.OutOfMemory(first.at(), kind, first.thread(), first.source(),
-                    "java.lang.OutOfMemoryError: " + kind, same.size());
-        }).toList();
+            int count = same.size() + (errors.isEmpty() ? (int) folded : 0);
+            errors.add(new RunObservations.OutOfMemory(first.at(), kind, first.thread(), first.source(),
+                    "java.lang.OutOfMemoryError: " + kind, count));
+        }
+        return errors;
+    }
+
+    /** An error of no known kind whose log line carries no message of its own. */
+    private static boolean unreported(OutOfMemory oom) {
+        // LogScan keeps the line itself as the message when the error has none after its class name
+        return oom.kind() == OomKind.OTHER && OutOfMemory.FROM_LOG.equals(oom.source())
+                && (oom.message() == null
+                || oom.message().contains("OutOfMemoryError") && !oom.message().contains("OutOfMemoryError:"));
     }
 
     /** The log's named patterns by their name, each hit with its time and line. */

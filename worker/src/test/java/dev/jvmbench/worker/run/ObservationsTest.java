@@ -1,0 +1,50 @@
+package dev.jvmbench.worker.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.jvmbench.worker.finding.RunObservations;
+import dev.jvmbench.worker.probe.LogScan;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ObservationsTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-24T14:00:00Z");
+    private static final String UNREPORTED =
+            "Exception: java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler in thread \"http-nio-8080-Acceptor\"";
+
+    @Test
+    void anErrorWhoseMessageWasLostCountsWithTheRunsHeapErrorEvenWhenItCameFirst() {
+        List<LogScan.Line> log = List.of(
+                new LogScan.Line(T0, UNREPORTED),
+                new LogScan.Line(T0.plusSeconds(2), "Exception in thread \"http-nio-8080-exec-3\" java.lang.OutOfMemoryError: Java heap space"),
+                new LogScan.Line(T0.plusSeconds(4), "Exception in thread \"http-nio-8080-exec-7\" java.lang.OutOfMemoryError: Java heap space"));
+
+        assertThat(Observations.errors(log, null))
+                .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::thread,
+                        RunObservations.OutOfMemory::at, RunObservations.OutOfMemory::count, RunObservations.OutOfMemory::heap)
+                .containsExactly(tuple("Java heap space", "http-nio-8080-exec-3", T0.plusSeconds(2), 3, true));
+    }
+
+    @Test
+    void anErrorWhoseMessageWasLostStaysItsOwnWhenNothingElseNamesTheKind() {
+        assertThat(Observations.errors(List.of(new LogScan.Line(T0, UNREPORTED)), null))
+                .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::thread,
+                        RunObservations.OutOfMemory::count, RunObservations.OutOfMemory::heap)
+                .containsExactly(tuple(UNREPORTED, "http-nio-8080-Acceptor", 1, false));
+    }
+
+    @Test
+    void distinctKindsStayDistinctAndAnUnknownMessageIsNotFolded() {
+        List<LogScan.Line> log = List.of(
+                new LogScan.Line(T0, "Exception in thread \"loader\" java.lang.OutOfMemoryError: Metaspace"),
+                new LogScan.Line(T0.plusSeconds(1), "Exception in thread \"x\" java.lang.OutOfMemoryError: something new"),
+                new LogScan.Line(T0.plusSeconds(3), "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space"));
+
+        assertThat(Observations.errors(log, null))
+                .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::count)
+                .containsExactly(tuple("Metaspace", 1), tuple("something new", 1), tuple("Java heap space", 1));
+    }
+}
