@@ -1057,11 +1057,36 @@
       + 'but the ratio moves by less than ' + threshold + '. ▲ improved / ▼ regressed: the interval excludes 1 and the '
       + 'ratio moves by at least ' + threshold + '. Only a regression fails the gate; '
       + 'the verdict is decided by the gate metrics (marked ◆).'));
+    const detectable = detectableNote(view, pairs, labelOf);
+    if (detectable) wrapper.append(detectable);
     const order = (stats.metrics || []).map((m) => m.id);
     const unit = levelWord(stats.loadModel).unit;
     for (const pair of pairs) wrapper.append(pairTable(view, pair, labelOf, order, unit));
     wrapper.append(detailTable(view, labelOf));
     return wrapper;
+  }
+
+  /**
+   * Each gate metric's threshold next to this host's minimum detectable effect (the largest over the
+   * levels compared), from the noise profile the comparison used: a threshold below it lets a change
+   * of that size pass unseen (docs/statistics.md, "Calibration"). Null without a profile.
+   */
+  function detectableNote(view, pairs, labelOf) {
+    if (view.noiseProfileId === null || view.noiseProfileId === undefined) return null;
+    const rows = pairs.flatMap((p) => p.metrics || []);
+    const parts = [];
+    for (const id of view.gateMetrics || []) {
+      const measured = rows.filter((m) => m.metric === id && m.detectablePercent !== null && m.detectablePercent !== undefined);
+      if (!measured.length) continue;
+      const detectable = Math.max(...measured.map((m) => m.detectablePercent));
+      const threshold = measured[0].thresholdPercent;
+      parts.push(el('li', { 'data-detectable': id, class: threshold < detectable ? 'below-detectable' : null },
+        labelOf(id) + ': threshold ' + num(threshold) + '%, detectable ' + detectable.toFixed(1) + '%'
+          + (threshold < detectable ? ' (a smaller change can pass unseen)' : '')));
+    }
+    if (!parts.length) return null;
+    return el('div', { class: 'note detectable', 'data-noise-profile': view.noiseProfileId },
+      'This host\'s minimum detectable effect (noise profile ' + view.noiseProfileId + '): ', el('ul', null, parts));
   }
 
   /** One pair of cells: a metric x level matrix of colour-coded changes; metrics that never change are listed below it. */
@@ -1106,7 +1131,14 @@
       interval ? el('span', { class: 'interval' }, interval) : null,
       el('span', { class: 'interval verdict-words' }, (m.ratio === null || m.ratio === undefined ? '' : percent(m.ratio) + ' · ') + m.verdict),
       leftOut ? el('span', { class: 'interval left-out', 'data-left-out': leftOut },
-        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null);
+        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null,
+      belowDetectable(m) ? el('span', { class: 'interval below-detectable', 'data-detectable': m.detectablePercent },
+        'threshold under this host\'s detectable ' + m.detectablePercent.toFixed(1) + '%') : null);
+  }
+
+  /** Whether the row's threshold is below the host's minimum detectable effect for its metric and level. */
+  function belowDetectable(m) {
+    return m.detectablePercent !== null && m.detectablePercent !== undefined && m.thresholdPercent < m.detectablePercent;
   }
 
   function detailTable(view, labelOf) {
@@ -1121,13 +1153,16 @@
           el('td', { class: 'num' }, m.ratio === null || m.ratio === undefined ? '–' : '[' + ratioNumber(m.ratioLow) + ', ' + ratioNumber(m.ratioHigh) + ']'),
           el('td', { class: 'num' }, percent(m.ratio)),
           el('td', { class: 'num' }, m.baselineRuns + ' / ' + m.candidateRuns),
-          el('td', { class: 'num' }, num(m.thresholdPercent) + '%'), el('td', null, verdictBadge(m.verdict))));
+          el('td', { class: 'num' }, num(m.thresholdPercent) + '%'),
+          el('td', { class: 'num' }, m.detectablePercent === null || m.detectablePercent === undefined ? '–'
+            : m.detectablePercent.toFixed(1) + '%'),
+          el('td', null, verdictBadge(m.verdict))));
       }
     }
     return el('details', null,
       el('summary', null, 'Every metric and level as numbers (' + rows.length + ' rows)'),
       el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
-        el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Ratio', '95% interval', 'Change', 'Runs', 'Threshold', 'Verdict']
+        el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Ratio', '95% interval', 'Change', 'Runs', 'Threshold', 'Detectable', 'Verdict']
           .map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', null, rows))));
   }

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import dev.jvmbench.common.store.NoiseProfileRow;
+import dev.jvmbench.common.store.NoiseProfiles;
 import dev.jvmbench.common.store.PointSeriesStore;
 import dev.jvmbench.common.store.RunFindings;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -55,6 +57,8 @@ class ReportPageTest {
     PointSeriesStore series;
     @Autowired
     RunFindings findings;
+    @Autowired
+    NoiseProfiles noiseProfiles;
     @TempDir
     Path temp;
 
@@ -184,6 +188,43 @@ class ReportPageTest {
         assertLooksDrawn(whole);
         assertThat(pixelsNear(whole, CRITICAL)).as("pixels of the critical finding's colour (markers, badge) in %s", whole)
                 .isGreaterThan(2000);
+    }
+
+    @Test
+    void everyComparisonShowsTheHostsDetectableEffectNextToItsThreshold() throws IOException {
+        ApiClient api = ApiClient.admin(port);
+        long baselineId = ReportJobs.finished(api, jdbc);
+        long jobId = ReportJobs.regressedAgainst(api, jdbc, baselineId);
+        // a calibration of this host with the jobs' repetitions: throughput detectable to 3 % (under
+        // the 5 % threshold), the p95 only to 12 % at 80 users (over it: a 5-12 % change can pass unseen)
+        long profileId = noiseProfiles.insert(new NoiseProfileRow(0, java.time.Instant.now(), ReportJobs.REPETITIONS,
+                List.of("report-test"), List.of(baselineId, jobId), 2, List.of(
+                        new NoiseProfileRow.Entry("throughputRps", 20, 4, 0.0, 0.0, 2.0),
+                        new NoiseProfileRow.Entry("throughputRps", 80, 4, 0.0, 0.0, 3.0),
+                        new NoiseProfileRow.Entry("throughputRps", 200, 4, 0.0, 0.0, 2.5),
+                        new NoiseProfileRow.Entry("latencyP95Ms", 80, 4, 0.25, 0.0, 12.0)), null));
+        try {
+            String dom = new HeadlessChromium(temp).dumpDom(
+                    "http://127.0.0.1:" + port + "/jobs/" + jobId + "/report#token=" + ApiClient.ADMIN_TOKEN);
+            assertThat(dom).contains("data-state=\"ready\"");
+            String againstBaseline = section(dom, "data-mode=\"jobs\"");
+            assertThat(againstBaseline)
+                    .contains("<div class=\"note detectable\" data-noise-profile=\"" + profileId + "\">")
+                    .contains("<li data-detectable=\"throughputRps\">")
+                    .contains("threshold 5%, detectable 3.0%")
+                    .contains("<li data-detectable=\"latencyP95Ms\" class=\"below-detectable\">")
+                    .contains("threshold 5%, detectable 12.0% (a smaller change can pass unseen)")
+                    // the api's own warning, one per gate metric and level whose threshold is below it
+                    .contains("threshold 5 % is below this host's minimum detectable effect 12.0 % for latencyP95Ms at level 80")
+                    // on the p95 cells themselves (a level the calibration did not measure takes its largest figure)
+                    .contains("data-detectable=\"12\">threshold under this host's detectable 12.0%")
+                    // and as a column of the numbers
+                    .contains("<th scope=\"col\">Detectable</th>", "12.0%");
+            assertThat(count(againstBaseline, "threshold under this host's detectable"))
+                    .as("the p95 at every level of both pairs, no throughput cell").isEqualTo(2 * ReportJobs.LEVELS.size());
+        } finally {
+            jdbc.sql("DELETE FROM noise_profiles WHERE id = :id").param("id", profileId).update();
+        }
     }
 
     private static long pixelsNear(Path png, int colour) throws IOException {

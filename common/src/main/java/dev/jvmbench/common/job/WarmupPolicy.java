@@ -39,6 +39,12 @@ public record WarmupPolicy(
      * window for the warm-up to end (docs/statistics.md, "Adaptive warm-up", says why 3 %).
      */
     public static final double DEFAULT_JIT_CPU_PERCENT = 3.0;
+    /**
+     * From this mean CPU use (% of the container's limit) the JIT's compiler threads compete with the
+     * app for its quota; below it they run beside the app, and the JIT bound does not hold the
+     * warm-up (docs/statistics.md, "Adaptive warm-up").
+     */
+    public static final double CONTENDED_CPU_PERCENT = 50.0;
     public static final WarmupPolicy FIXED = new WarmupPolicy(Mode.FIXED, null, null, null, null, null).normalized();
     public static final WarmupPolicy ADAPTIVE = new WarmupPolicy(Mode.ADAPTIVE, null, null, null, null, null).normalized();
 

@@ -373,11 +373,22 @@ final class LevelRules {
                 evidence("jitCpuMsPerSecond", meanMs, "jitCpuPercentOfLimit", percent, "jitCpuMsMax", peakMs,
                         "busiestSecond", s.at(busiest).toString(), "secondsMeasured", known,
                         "thresholdPercent", JIT_CPU_PERCENT, "warmupSeconds", run.warmupSeconds()),
-                jitAdvice(run, l)));
+                jitAdvice(run, l, meanMs)));
     }
 
-    private static String jitAdvice(RunFacts run, LevelFacts l) {
+    private static String jitAdvice(RunFacts run, LevelFacts l, double jitMsPerSecond) {
         WarmupPolicy warmup = run.warmup();
+        if (l.cpuPercentOfLimit() != null && l.cpuPercentOfLimit() < WarmupPolicy.CONTENDED_CPU_PERCENT) {
+            double containerMsPerSecond = l.cpuPercentOfLimit() / 100 * run.cpus() * 1000;
+            String perRequest = l.throughputRps() > 0
+                    ? " (%s of each request's %s CPU-ms)".formatted(n(jitMsPerSecond / l.throughputRps()),
+                    n(containerMsPerSecond / l.throughputRps())) : "";
+            return ("The container used %s%% of its CPU limit: the compiler had room beside the app and did not take "
+                    + "its CPU, so throughput and latency are the app's own, but CPU per request includes the "
+                    + "compiler's %s ms/s%s. Before comparing CPU per request (e.g. between JDKs), lengthen "
+                    + "load.warmupSeconds (the least any warm-up takes) until this finding goes.")
+                    .formatted(n(l.cpuPercentOfLimit()), n(jitMsPerSecond), perRequest);
+        }
         if (warmup.adaptiveAt(l.levelIndex())) {
             return ("The adaptive warm-up ended with the JIT still at work (a JIT burst after it, or its maximum of "
                     + "%s s reached): raise load.warmup.maxSeconds, or lengthen load.warmup.windowSeconds so that "

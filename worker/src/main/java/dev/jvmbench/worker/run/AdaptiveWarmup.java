@@ -25,13 +25,17 @@ import java.util.function.Function;
  * windowSeconds} of its per-second throughput (median latency for the open model), and the JIT's
  * compiler threads' CPU over the same seconds is taken as a share of the container's CPU limit.
  * Two checks in a row that find the window steady, with a fitted drift within the tolerance, and
- * the JIT under {@code jitCpuPercent} (when its CPU is known) end it; so do the policy's maximum
+ * the JIT under {@code jitCpuPercent} (when its CPU is known, and while the container uses at
+ * least {@value #CONTENDED_CPU_PERCENT} % of its CPU limit) end it; so do the policy's maximum
  * and a stop the run was asked for (cancel, shutdown). Never shorter than the load profile's
  * {@code warmupSeconds}.
  *
  * <p>Why the JIT too: under a CPU limit the compiler threads and the app share the quota, so the
  * JIT advances in bursts and the throughput between two bursts is a plateau that a trend test
  * finds flat. The compiler still at work is the direct sign that the code is still changing.
+ * Below half of its limit the container has room for the compiler beside the app: it does not
+ * take the app's CPU, so a flat throughput there is the app's own, and the JIT's trickle (a
+ * stock app at 200 req/s still compiled 5.7 % of a CPU after 75 s on CI) does not hold it up.
  *
  * <p>Each slice is a simulation of its own, whose first second ramps its users up: that second
  * is left out of the test (it would look like noise every slice), not out of the stored series.
@@ -40,23 +44,45 @@ final class AdaptiveWarmup {
 
     static final int SLICE_SECONDS = 5;
     static final int CHECKS_IN_A_ROW = 2;
+    /** From this mean CPU use over the window (% of the limit) the compiler competes with the app for its quota. */
+    static final double CONTENDED_CPU_PERCENT = WarmupPolicy.CONTENDED_CPU_PERCENT;
 
     /**
      * @param seconds      the warm-up it took
      * @param steady       whether it ended steady (false: the maximum or a stop ended it)
      * @param series       every slice's rows as one series
      * @param last         the last test of the window; null when it never ran
-     * @param jitCpuPercent the JIT's CPU over the last window tested, % of the container's CPU
-     *                     limit; null when unknown or never tested
+     * @param jit          the JIT and the container over the last window tested; null when never tested
      */
-    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last, Double jitCpuPercent) {
+    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last, JitReading jit) {
+
+        /** The JIT's CPU over the last window tested, % of the container's CPU limit; null when unknown. */
+        Double jitCpuPercent() {
+            return jit == null ? null : jit.jitCpuPercent();
+        }
     }
 
-    /** The JIT's compiler threads' CPU over {@code [from, to)} as a % of the container's CPU limit; null when unknown. */
+    /**
+     * @param jitCpuPercent       the compiler threads' mean CPU, % of the container's CPU limit; null when unknown
+     * @param containerCpuPercent the whole container's mean CPU, % of its limit; null when unknown
+     */
+    record JitReading(Double jitCpuPercent, Double containerCpuPercent) {
+
+        static final JitReading UNKNOWN = new JitReading(null, null);
+
+        /** Whether the compiler is still at work in a way that holds the warm-up: over the bound, on a busy container. */
+        boolean holdsUp(double jitBound) {
+            boolean compiling = jitCpuPercent != null && jitCpuPercent > jitBound;
+            boolean roomBeside = containerCpuPercent != null && containerCpuPercent < CONTENDED_CPU_PERCENT;
+            return compiling && !roomBeside;
+        }
+    }
+
+    /** The JIT's compiler threads and the container over {@code [from, to)}, as shares of the container's CPU limit. */
     @FunctionalInterface
     interface JitActivity {
 
-        Double cpuPercent(Instant from, Instant to);
+        JitReading over(Instant from, Instant to);
 
         /**
          * From the probe's seconds: their mean compiler CPU over {@code cpus} CPU-seconds per second.
@@ -68,10 +94,19 @@ final class AdaptiveWarmup {
                 try {
                     seconds = probe.seconds(from, to);
                 } catch (RuntimeException e) {
-                    return null;
+                    return JitReading.UNKNOWN;
                 }
-                return cpuPercent(seconds, cpus);
+                return new JitReading(cpuPercent(seconds, cpus), containerPercent(seconds));
             };
+        }
+
+        /** The mean of the seconds' CPU use, % of the limit; unknown when fewer than half of them have it. */
+        static Double containerPercent(List<ContainerSecond> seconds) {
+            List<Double> known = seconds.stream().map(ContainerSecond::cpuPercentOfLimit).filter(Objects::nonNull).toList();
+            if (known.isEmpty() || known.size() * 2 < seconds.size()) {
+                return null;
+            }
+            return known.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         }
 
         static Double cpuPercent(List<ContainerSecond> seconds, double cpus) {
@@ -100,7 +135,7 @@ final class AdaptiveWarmup {
         int seconds = 0;
         int steadyChecks = 0;
         Steadiness.Result last = null;
-        Double lastJit = null;
+        JitReading lastJit = null;
         double tolerance = policy.tolerancePercent() / 100;
         // a spec stored before the JIT bound existed has none: the default applies
         double jitBound = policy.jitCpuPercent() == null ? WarmupPolicy.DEFAULT_JIT_CPU_PERCENT : policy.jitCpuPercent();
@@ -119,10 +154,10 @@ final class AdaptiveWarmup {
             }
             last = Steadiness.test(tested.subList(tested.size() - policy.windowSeconds(), tested.size()), tolerance);
             // the JIT over the seconds tested, from the first one's start to the last one's end
-            lastJit = jit.cpuPercent(Instant.ofEpochMilli(testedStartMs.get(tested.size() - policy.windowSeconds())),
+            lastJit = jit.over(Instant.ofEpochMilli(testedStartMs.get(tested.size() - policy.windowSeconds())),
                     Instant.ofEpochMilli(testedStartMs.getLast() + 1000));
             boolean flat = last.steady() && last.drift() != null && Math.abs(last.drift()) <= tolerance;
-            boolean jitDone = lastJit == null || lastJit <= jitBound;
+            boolean jitDone = lastJit == null || !lastJit.holdsUp(jitBound);
             steadyChecks = flat && jitDone ? steadyChecks + 1 : 0;
             if (steadyChecks >= CHECKS_IN_A_ROW) {
                 return new Outcome(seconds, true, series(rows), last, lastJit);

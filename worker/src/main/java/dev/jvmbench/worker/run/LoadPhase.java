@@ -102,9 +102,10 @@ class LoadPhase {
                     // app would only run to the maximum and hold the worker
                     () -> ctx.releaseRequested() || control.cancelRequested(runId)
                             || engine.exitOutcome(app.container()).isPresent());
-            log.info("{}: adaptive warm-up at level {}: {} s, {} (JIT {} % of the CPU limit over the last window)",
-                    ctx.run.label(), level, warmed.seconds(), warmed.steady() ? "steady" : "not steady at its end",
-                    round(warmed.jitCpuPercent()));
+            log.info("{}: adaptive warm-up at level {}: {} s, {} (over the last window: JIT {} %, container {} % of the "
+                            + "CPU limit)", ctx.run.label(), level, warmed.seconds(),
+                    warmed.steady() ? "steady" : "not steady at its end", round(warmed.jitCpuPercent()),
+                    round(warmed.jit() == null ? null : warmed.jit().containerCpuPercent()));
             failIfTheAppEnded(ctx, app, "the warm-up of level " + level);
         }
         Duration fixedWarmup = warmed == null ? Duration.ofSeconds(load.warmupSeconds()) : Duration.ZERO;

@@ -106,12 +106,15 @@ class ConfirmationEndToEndTest {
     }
 
     /**
-     * Six busy shell loops (three per core of a 2-core host), host networking, no limits, our
-     * label, gone by itself after 4 minutes even if nobody removes it.
+     * Three busy shell loops per core of this host (six on the 2 cores the test was tuned on), so
+     * the app competes for its CPU on any host; host networking, no limits, our label, gone by
+     * itself after 4 minutes even if nobody removes it.
      */
     private static String startHog() throws Exception {
+        int loops = 3 * Runtime.getRuntime().availableProcessors();
         return docker("run", "-d", "--rm", "--network", "host", "--label", HOG_LABEL, "jvmbench/base:trixie",
-                "timeout", "240", "bash", "-c", "for i in 1 2 3 4 5 6; do (while :; do :; done) & done; wait").strip();
+                "timeout", "240", "bash", "-c",
+                "for i in $(seq " + loops + "); do (while :; do :; done) & done; wait").strip();
     }
 
     private static void removeContainer(String id) {

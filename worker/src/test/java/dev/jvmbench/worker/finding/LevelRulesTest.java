@@ -184,7 +184,8 @@ class LevelRulesTest {
         // 2 CPUs; the compiler threads at 80 ms/s, 400 ms in second 7: a mean of 96 ms/s, 4.8 % of 2,000
         RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 2.0, 1024, 200,
                 dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
-        LevelFacts level = Facts.level(50).series(Facts.series(20,
+        // a CPU-bound app at its limit: the compiler takes its CPU from the app
+        LevelFacts level = Facts.level(50).set("cpu", 95.0).series(Facts.series(20,
                 Map.of(SeriesMetric.JIT_CPU_MS, i -> i == 7 ? 400.0 : 80.0))).build();
 
         Finding jit = only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, level));
@@ -212,12 +213,26 @@ class LevelRulesTest {
     }
 
     @Test
+    void aCompilerWithRoomBesideTheAppIsNamedForWhatItCostsCpuPerRequest() {
+        // io-http at 250 req/s using 40 % of 1 CPU (1.6 CPU-ms a request), the compiler at 60 ms/s
+        RunFacts run = new RunFacts("io-http", false, Map.of(), ThreadModel.PLATFORM, 25, 1.0, 1024, 200,
+                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
+        LevelFacts level = Facts.level(50).series(Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> 60.0))).build();
+
+        Finding jit = only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, level));
+
+        assertThat(jit.advice()).contains("used 40% of its CPU limit", "room beside the app",
+                "throughput and latency are the app's own", "compiler's 60 ms/s (0.24 of each request's 1.60 CPU-ms)",
+                "load.warmupSeconds");
+    }
+
+    @Test
     void theJitAdviceFollowsHowTheLevelWarmedUp() {
         dev.jvmbench.common.job.WarmupPolicy adaptive = dev.jvmbench.common.job.WarmupPolicy.ADAPTIVE;
         RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 1.0, 1024, 200,
                 dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10, adaptive);
         var busy = Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> 100.0));
-        LevelFacts first = Facts.level(50).series(busy).build();
+        LevelFacts first = Facts.level(50).set("cpu", 95.0).series(busy).build();
         LevelFacts second = new LevelFacts(1, 100, first.start(), first.end(), first.measuredSeconds(), first.requests(),
                 first.successes(), first.errors(), first.errorsByCause(), first.throughputRps(), first.latencyP50Ms(),
                 first.latencyP95Ms(), first.latencyP99Ms(), first.cpuPercentOfLimit(), first.throttledPeriods(),

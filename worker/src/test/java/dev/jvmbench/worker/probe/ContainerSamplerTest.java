@@ -170,14 +170,19 @@ class ContainerSamplerTest {
         }
     }
 
+    /** A JVM running {@code program} (one Java source file, class {@code className}) by the source launcher, 1 CPU. */
+    private RunningContainer javaSourceProgram(String className, String program, int memoryMb) {
+        return host.start(host.spec(IMAGE)
+                .cpus(1)
+                .memoryMegabytes(memoryMb)
+                .env("PROGRAM", program)
+                .command("sh", "-c", "printf '%s' \"$PROGRAM\" > /tmp/" + className + ".java && exec java /tmp/" + className + ".java")
+                .build());
+    }
+
     @Test
     void threadsThatComeAndGoNeverMakeTheSwitchCountGoBack() {
-        RunningContainer container = host.start(host.spec(IMAGE)
-                .cpus(1)
-                .memoryMegabytes(256)
-                .env("CHURN_PROGRAM", CHURN_PROGRAM)
-                .command("sh", "-c", "printf '%s' \"$CHURN_PROGRAM\" > /tmp/Churn.java && exec java /tmp/Churn.java")
-                .build());
+        RunningContainer container = javaSourceProgram("Churn", CHURN_PROGRAM, 256);
         try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
             // the source launcher compiles first; the churn starts when the JVM has its 20 sleepers
             await().atMost(Duration.ofSeconds(60)).until(() -> sampler.samples().getLast().threads() >= 25);
@@ -200,12 +205,7 @@ class ContainerSamplerTest {
 
     @Test
     void theJitsCompilerThreadsAreBusyAsTheJvmStartsAndQuietOnceItsWorkIsCompiled() {
-        RunningContainer container = host.start(host.spec(IMAGE)
-                .cpus(1)
-                .memoryMegabytes(512)
-                .env("STEADY_WORK_PROGRAM", STEADY_WORK_PROGRAM)
-                .command("sh", "-c", "printf '%s' \"$STEADY_WORK_PROGRAM\" > /tmp/Steady.java && exec java /tmp/Steady.java")
-                .build());
+        RunningContainer container = javaSourceProgram("Steady", STEADY_WORK_PROGRAM, 512);
         try (ContainerSampler sampler = ContainerSampler.start(container.id(), container.hostPid(), 1)) {
             Instant started = sampler.samples().getFirst().at();
             await().atMost(Duration.ofSeconds(60)).until(() -> Instant.now().isAfter(started.plusSeconds(8)));

@@ -58,6 +58,28 @@ class AdaptiveWarmupTest {
             }
         };
 
-        assertThat(AdaptiveWarmup.JitActivity.of(stopped, 1.0).cpuPercent(T0, T0.plusSeconds(15))).isNull();
+        assertThat(AdaptiveWarmup.JitActivity.of(stopped, 1.0).over(T0, T0.plusSeconds(15)))
+                .isEqualTo(AdaptiveWarmup.JitReading.UNKNOWN);
+    }
+
+    @Test
+    void theCompilerHoldsTheWarmUpOnlyOverItsBoundAndOnABusyContainer() {
+        assertThat(new AdaptiveWarmup.JitReading(5.7, 95.0).holdsUp(3.0)).isTrue();
+        // unknown container CPU: the bound alone decides, as before the container was read
+        assertThat(new AdaptiveWarmup.JitReading(5.7, null).holdsUp(3.0)).isTrue();
+        // half the limit is busy enough to compete for the quota
+        assertThat(new AdaptiveWarmup.JitReading(5.7, 50.0).holdsUp(3.0)).isTrue();
+        // room beside the app: the io-http stock app at 17 % of its limit, its JIT at 5.7 %
+        assertThat(new AdaptiveWarmup.JitReading(5.7, 17.0).holdsUp(3.0)).isFalse();
+        assertThat(new AdaptiveWarmup.JitReading(2.0, 95.0).holdsUp(3.0)).isFalse();
+        assertThat(new AdaptiveWarmup.JitReading(null, 95.0).holdsUp(3.0)).isFalse();
+        assertThat(AdaptiveWarmup.JitReading.UNKNOWN.holdsUp(3.0)).isFalse();
+    }
+
+    @Test
+    void theContainersShareIsTheMeanOfTheSecondsThatHaveIt() {
+        // every second of seconds() is at 50 % of the limit
+        assertThat(AdaptiveWarmup.JitActivity.containerPercent(seconds(1.0, 1.0))).isCloseTo(50.0, within(1e-9));
+        assertThat(AdaptiveWarmup.JitActivity.containerPercent(seconds())).isNull();
     }
 }

@@ -147,6 +147,36 @@ class RunFlowTest {
     }
 
     @Test
+    void aCompilerWithRoomBesideTheAppDoesNotHoldUpAFlatWarmUp() {
+        // a stock app at a fifth of its CPU limit, flat from the start, its JIT trickling at 6 % of a CPU
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> 500 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> 60.0).cpuPercentOfLimit(20.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(null)));
+
+        Point point = flow.results.points().getFirst();
+        // two flat checks as soon as the 10 s window is full: the compiler runs on the container's spare quota
+        assertThat(point.warmupSecondsUsed()).isBetween(15, 25);
+        assertThat(point.warmupSteady()).isTrue();
+        // and the measured window still says the compiler was at work (LevelRulesTest: what it costs)
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).contains("jit-compiling");
+    }
+
+    @Test
+    void aBusyContainersCompilerHoldsTheWarmUpAsLongAsItWorks() {
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> 500 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> Duration.between(start, second).toSeconds() < 50 ? 60.0 : 2.0).cpuPercentOfLimit(95.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(null)));
+
+        Point point = flow.results.points().getFirst();
+        assertThat(point.warmupSecondsUsed()).isBetween(55, 80);
+        assertThat(point.warmupSteady()).isTrue();
+    }
+
+    @Test
     void withTheJitUnknownAdaptiveWarmUpEndsOnTheFlatSeriesAlone() {
         Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         flow.generators.levels(timeline(start, t -> t < 20 ? 100 + t * 20 : t < 60 ? 500 + (t % 2) * 5

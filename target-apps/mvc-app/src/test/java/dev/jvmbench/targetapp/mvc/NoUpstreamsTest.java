@@ -1,7 +1,9 @@
 package dev.jvmbench.targetapp.mvc;
 
+import dev.jvmbench.targetapp.scenario.ErrorLogging;
 import dev.jvmbench.targetapp.scenario.testing.TestClient;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 
@@ -13,6 +15,13 @@ class NoUpstreamsTest {
 
     @Value("${local.server.port}")
     int port;
+    @Autowired
+    ErrorLogging errorLogging;
+
+    @Test
+    void theLoggersExceptionSupportIsLoadedAtStartNotUnderTheFirstOutOfMemoryError() {
+        assertThat(errorLogging.loaded()).containsExactlyElementsOf(ErrorLogging.CLASSES);
+    }
 
     @Test
     void theAppIsHealthyAndIoScenariosSayWhichVariableIsMissing() {

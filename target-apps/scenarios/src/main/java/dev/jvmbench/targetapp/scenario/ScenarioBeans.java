@@ -39,6 +39,12 @@ public class ScenarioBeans {
                 binder.bind("bench.http-client.pending-acquire-max", String.class).orElse(null));
     }
 
+    /** The logger's exception support, loaded at start rather than under the first OutOfMemoryError ({@link ErrorLogging}). */
+    @Bean
+    ErrorLogging errorLogging() {
+        return ErrorLogging.ready();
+    }
+
     @Bean(destroyMethod = "close")
     FailureLog failureLog() {
         return new FailureLog();

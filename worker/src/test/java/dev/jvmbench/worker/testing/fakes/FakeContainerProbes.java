@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Probes that answer a fixed, plausible window (half the CPU limit, 200 MB, 30 threads, 60
+ * Probes that answer a fixed, plausible window (half the CPU limit (per second: as scripted), 200 MB, 30 threads, 60
  * descriptors, 20 established connections, a JIT done compiling: 1 ms of compiler CPU per
  * second unless the test scripts it) and remember being closed.
  */
@@ -21,10 +21,12 @@ public final class FakeContainerProbes implements ContainerProbes {
 
     public static final class Probe implements ContainerProbe {
         private final Function<Instant, Double> jitCpuMs;
+        private final double cpuPercentOfLimit;
         private volatile boolean closed;
 
-        Probe(Function<Instant, Double> jitCpuMs) {
+        Probe(Function<Instant, Double> jitCpuMs, double cpuPercentOfLimit) {
             this.jitCpuMs = jitCpuMs;
+            this.cpuPercentOfLimit = cpuPercentOfLimit;
         }
 
         @Override
@@ -38,7 +40,7 @@ public final class FakeContainerProbes implements ContainerProbes {
         public List<ContainerSecond> seconds(Instant from, Instant to) {
             List<ContainerSecond> seconds = new ArrayList<>();
             for (Instant s = from.truncatedTo(ChronoUnit.SECONDS); s.isBefore(to); s = s.plusSeconds(1)) {
-                seconds.add(new ContainerSecond(s, s, s.plusSeconds(1), 4, 0.5, 50.0, 0L, 0.0, 200.0, 220.0, 30,
+                seconds.add(new ContainerSecond(s, s, s.plusSeconds(1), 4, 0.5, cpuPercentOfLimit, 0L, 0.0, 200.0, 220.0, 30,
                         60, 22, Map.of(TcpState.ESTABLISHED, 20, TcpState.LISTEN, 1), jitCpuMs.apply(s)));
             }
             return seconds;
@@ -56,6 +58,7 @@ public final class FakeContainerProbes implements ContainerProbes {
 
     private final List<Probe> started = new ArrayList<>();
     private volatile Function<Instant, Double> jitCpuMs = second -> 1.0;
+    private volatile double cpuPercentOfLimit = 50.0;
 
     /** The JIT's compiler CPU in each second (ms; null: unknown) that the probes started from now on report. */
     public FakeContainerProbes jitCpuMs(Function<Instant, Double> perSecond) {
@@ -63,9 +66,15 @@ public final class FakeContainerProbes implements ContainerProbes {
         return this;
     }
 
+    /** The container's CPU use, % of its limit, in every second that the probes started from now on report. */
+    public FakeContainerProbes cpuPercentOfLimit(double percent) {
+        cpuPercentOfLimit = percent;
+        return this;
+    }
+
     @Override
     public synchronized ContainerProbe start(String containerId, long hostPid, double cpus) {
-        Probe probe = new Probe(jitCpuMs);
+        Probe probe = new Probe(jitCpuMs, cpuPercentOfLimit);
         started.add(probe);
         return probe;
     }
