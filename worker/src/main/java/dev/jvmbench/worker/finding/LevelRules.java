@@ -1,6 +1,7 @@
 package dev.jvmbench.worker.finding;
 
 import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.finding.FindingCode;
 import dev.jvmbench.common.job.LoadModel;
 import dev.jvmbench.common.job.WarmupPolicy;
@@ -366,14 +367,18 @@ final class LevelRules {
             }
         }
         double peakMs = column.get(busiest);
-        found.add(finding(FindingCode.JIT_COMPILING, l, s.at(busiest),
+        // with room beside the app the compiler did not take its CPU: only CPU per request carries it (info)
+        boolean roomBeside = l.cpuPercentOfLimit() != null && l.cpuPercentOfLimit() < WarmupPolicy.CONTENDED_CPU_PERCENT;
+        Finding jit = finding(FindingCode.JIT_COMPILING, l, s.at(busiest),
                 ("The JIT's compiler threads used %s ms of CPU per second over the measured window (%s%% of the "
                         + "%s-CPU limit, up to %s ms in one second): the code was still being compiled, so the "
                         + "window measured the JVM warming up.").formatted(n(meanMs), n(percent), n(run.cpus()), n(peakMs)),
                 evidence("jitCpuMsPerSecond", meanMs, "jitCpuPercentOfLimit", percent, "jitCpuMsMax", peakMs,
                         "busiestSecond", s.at(busiest).toString(), "secondsMeasured", known,
                         "thresholdPercent", JIT_CPU_PERCENT, "warmupSeconds", run.warmupSeconds()),
-                jitAdvice(run, l, meanMs)));
+                jitAdvice(run, l, meanMs));
+        found.add(roomBeside ? new Finding(jit.code(), Severity.INFO, jit.levelIndex(), jit.level(), jit.at(), jit.summary(),
+                jit.evidence(), jit.advice()) : jit);
     }
 
     private static String jitAdvice(RunFacts run, LevelFacts l, double jitMsPerSecond) {

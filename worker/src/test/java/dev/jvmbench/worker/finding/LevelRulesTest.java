@@ -221,6 +221,8 @@ class LevelRulesTest {
 
         Finding jit = only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, level));
 
+        // not a warning: throughput and latency are the app's own
+        assertThat(jit.severity()).isEqualTo(Severity.INFO);
         assertThat(jit.advice()).contains("used 40% of its CPU limit", "room beside the app",
                 "throughput and latency are the app's own", "compiler's 60 ms/s (0.24 of each request's 1.60 CPU-ms)",
                 "load.warmupSeconds");
