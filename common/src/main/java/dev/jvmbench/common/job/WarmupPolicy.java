@@ -45,6 +45,11 @@ public record WarmupPolicy(
      * warm-up (docs/statistics.md, "Adaptive warm-up").
      */
     public static final double CONTENDED_CPU_PERCENT = 50.0;
+
+    /** Whether a container at this CPU use (% of its limit; null: unknown) leaves the compiler room beside the app. */
+    public static boolean roomBesideTheApp(Double cpuPercentOfLimit) {
+        return cpuPercentOfLimit != null && cpuPercentOfLimit < CONTENDED_CPU_PERCENT;
+    }
     public static final WarmupPolicy FIXED = new WarmupPolicy(Mode.FIXED, null, null, null, null, null).normalized();
     public static final WarmupPolicy ADAPTIVE = new WarmupPolicy(Mode.ADAPTIVE, null, null, null, null, null).normalized();
 

@@ -368,7 +368,7 @@ final class LevelRules {
         }
         double peakMs = column.get(busiest);
         // with room beside the app the compiler did not take its CPU: only CPU per request carries it (info)
-        boolean roomBeside = l.cpuPercentOfLimit() != null && l.cpuPercentOfLimit() < WarmupPolicy.CONTENDED_CPU_PERCENT;
+        boolean roomBeside = WarmupPolicy.roomBesideTheApp(l.cpuPercentOfLimit());
         Finding jit = finding(FindingCode.JIT_COMPILING, l, s.at(busiest),
                 ("The JIT's compiler threads used %s ms of CPU per second over the measured window (%s%% of the "
                         + "%s-CPU limit, up to %s ms in one second): the code was still being compiled, so the "
@@ -383,7 +383,7 @@ final class LevelRules {
 
     private static String jitAdvice(RunFacts run, LevelFacts l, double jitMsPerSecond) {
         WarmupPolicy warmup = run.warmup();
-        if (l.cpuPercentOfLimit() != null && l.cpuPercentOfLimit() < WarmupPolicy.CONTENDED_CPU_PERCENT) {
+        if (WarmupPolicy.roomBesideTheApp(l.cpuPercentOfLimit())) {
             double containerMsPerSecond = l.cpuPercentOfLimit() / 100 * run.cpus() * 1000;
             String perRequest = l.throughputRps() > 0
                     ? " (%s of each request's %s CPU-ms)".formatted(n(jitMsPerSecond / l.throughputRps()),

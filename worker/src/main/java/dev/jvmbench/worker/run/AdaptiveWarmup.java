@@ -26,7 +26,7 @@ import java.util.function.Function;
  * compiler threads' CPU over the same seconds is taken as a share of the container's CPU limit.
  * Two checks in a row that find the window steady, with a fitted drift within the tolerance, and
  * the JIT under {@code jitCpuPercent} (when its CPU is known, and while the container uses at
- * least {@value #CONTENDED_CPU_PERCENT} % of its CPU limit) end it; so do the policy's maximum
+ * least {@value WarmupPolicy#CONTENDED_CPU_PERCENT} % of its CPU limit) end it; so do the policy's maximum
  * and a stop the run was asked for (cancel, shutdown). Never shorter than the load profile's
  * {@code warmupSeconds}.
  *
@@ -44,8 +44,6 @@ final class AdaptiveWarmup {
 
     static final int SLICE_SECONDS = 5;
     static final int CHECKS_IN_A_ROW = 2;
-    /** From this mean CPU use over the window (% of the limit) the compiler competes with the app for its quota. */
-    static final double CONTENDED_CPU_PERCENT = WarmupPolicy.CONTENDED_CPU_PERCENT;
 
     /**
      * @param seconds      the warm-up it took
@@ -73,8 +71,7 @@ final class AdaptiveWarmup {
         /** Whether the compiler is still at work in a way that holds the warm-up: over the bound, on a busy container. */
         boolean holdsUp(double jitBound) {
             boolean compiling = jitCpuPercent != null && jitCpuPercent > jitBound;
-            boolean roomBeside = containerCpuPercent != null && containerCpuPercent < CONTENDED_CPU_PERCENT;
-            return compiling && !roomBeside;
+            return compiling && !WarmupPolicy.roomBesideTheApp(containerCpuPercent);
         }
     }
 
