@@ -34,8 +34,13 @@ public record RunObservations(JvmView jvm, String recording, List<OutOfMemory> e
                           long maxHeapMb, boolean maxHeapErgonomic, String gc) {
     }
 
-    /** @param kind "Java heap space", "Metaspace", "Direct buffer memory", "unable to create native thread", ... */
-    public record OutOfMemory(Instant at, String kind, String thread, String source, String line, int count) {
+    /**
+     * @param kind               "Java heap space", "Metaspace", "Direct buffer memory", "unable to create native thread", ...
+     * @param onlyTheJvmReported the JVM's own report is all there is: the app caught the error, or
+     *                           its logging failed under it
+     */
+    public record OutOfMemory(Instant at, String kind, String thread, String source, String line, int count,
+                              boolean onlyTheJvmReported) {
 
         public boolean heap() {
             return kind != null && (kind.contains("heap space") || kind.contains("GC overhead"));

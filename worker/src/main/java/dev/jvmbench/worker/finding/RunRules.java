@@ -50,9 +50,11 @@ final class RunRules {
         for (RunObservations.OutOfMemory oom : seen.errors()) {
             Optional<LevelFacts> level = levelAt(levels, oom.at());
             found.add(finding(FindingCode.JAVA_OOM, level, oom.at(),
-                    ("java.lang.OutOfMemoryError: %s%s at %s%s: the app measured after it is a damaged process.")
+                    ("java.lang.OutOfMemoryError: %s%s at %s%s%s: the app measured after it is a damaged process.")
                             .formatted(oom.kind(), oom.thread() == null ? "" : " in thread \"" + oom.thread() + "\"",
-                                    oom.at(), oom.count() > 1 ? " (" + oom.count() + " times)" : ""),
+                                    oom.at(), oom.count() > 1 ? " (" + oom.count() + " times)" : "",
+                                    oom.onlyTheJvmReported() ? ", reported by the JVM itself: the app's log does not "
+                                            + "show it (the app caught it, or its logging failed under it)" : ""),
                     evidence("kind", oom.kind(), "thread", oom.thread(), "at", oom.at() == null ? null : oom.at().toString(),
                             "count", oom.count(), "source", oom.source(), "logLine", oom.line()), null));
         }

@@ -105,6 +105,8 @@ public final class LogScan {
     /** How long after an event's first line a continuation line still belongs to it. */
     static final Duration CONTINUATION_WINDOW = Duration.ofSeconds(1);
 
+    /** The line {@link OutOfMemory#REPORT_FLAG} makes the JVM print. */
+    private static final Pattern JVM_REPORT = Pattern.compile("^# java\\.lang\\.OutOfMemoryError:");
     private static final Pattern CONTINUATION = Pattern.compile(
             "^(?:|\\s.*|Caused by: .*|Suppressed: .*|\\.\\.\\. \\d+ more.*|[\\w$.]+(?:Exception|Error|Throwable)(?::.*)?)$");
     private static final Pattern IN_THREAD = Pattern.compile("in thread \"([^\"]*)\"");
@@ -153,11 +155,15 @@ public final class LogScan {
         return findings;
     }
 
-    /** The OutOfMemoryErrors in the log, one per log event and kind, in line order. */
+    /**
+     * The OutOfMemoryErrors in the log, one per log event and kind, in line order; the JVM's own
+     * report ({@link OutOfMemory#REPORT_FLAG}) has the source {@link OutOfMemory#FROM_JVM_REPORT}.
+     */
     public static List<OutOfMemory> outOfMemoryErrors(List<Line> lines) {
         return scan(lines, List.of(OUT_OF_MEMORY)).stream()
                 .map(finding -> new OutOfMemory(finding.at(), finding.thread(), OomKind.ofMessage(finding.detail()),
-                        finding.detail() != null ? finding.detail() : finding.line().strip(), OutOfMemory.FROM_LOG))
+                        finding.detail() != null ? finding.detail() : finding.line().strip(),
+                        JVM_REPORT.matcher(finding.line()).lookingAt() ? OutOfMemory.FROM_JVM_REPORT : OutOfMemory.FROM_LOG))
                 .toList();
     }
 

@@ -7,6 +7,7 @@ import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.ContainerSpec;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
+import dev.jvmbench.worker.probe.OutOfMemory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,6 +96,7 @@ final class AppContainers {
         JobSpec spec = ctx.run.spec();
         List<String> options = new ArrayList<>();
         options.addAll(JfrAnalyzer.JVM_OPTIONS);
+        options.add(OutOfMemory.REPORT_FLAG);
         if (ctx.run.threadModel() == ThreadModel.PLATFORM && spec.platform().stackSizeKb() != null) {
             options.add("-Xss" + spec.platform().stackSizeKb() + "k");
         }

@@ -12,11 +12,13 @@ import java.util.regex.Pattern;
 final class AppEnd {
 
     /**
-     * The JVM's own start-up lines (the options we pass, JFR's banner): they say nothing about
-     * why the app failed and would push its last words out of the 400 characters kept.
+     * The JVM's own lines about what we set up (the options we pass, JFR's banner, the command
+     * of {@code OnOutOfMemoryError}, whose error line itself stays): they say nothing about why the
+     * app failed and would push its last words out of the 400 characters kept.
      */
     private static final Pattern JVM_NOISE = Pattern.compile(
-            "(?m)^(?:Picked up (?:JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS):.*|\\[[^\\]]*]\\[info\\s*]\\[jfr,startup\\s*].*)(?:\\R|$)");
+            "(?m)^(?:Picked up (?:JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS):.*|\\[[^\\]]*]\\[info\\s*]\\[jfr,startup\\s*].*"
+                    + "|# -XX:OnOutOfMemoryError=.*|#   Executing .*)(?:\\R|$)");
     private static final int TAIL_CHARACTERS = 400;
 
     private AppEnd() {

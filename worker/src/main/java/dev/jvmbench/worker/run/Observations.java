@@ -105,6 +105,11 @@ final class Observations {
      * java.lang.OutOfMemoryError thrown from the UncaughtExceptionHandler in thread "X"}: the
      * handler itself ran out of memory) is counted with the first error of a known kind when the
      * run has one, since it is the same exhaustion seen again; alone, it stays its own finding.
+     *
+     * <p>The JVM's own report of its first error ({@link OutOfMemory#FROM_JVM_REPORT}) is not
+     * counted where the log or the recording shows the same kind (it is the same error); it gives
+     * the kind's moment when it came first, and stands alone when the app caught the error or
+     * could no longer log it.
      */
     static List<RunObservations.OutOfMemory> errors(List<LogScan.Line> log, JfrAnalyzer recording) {
         List<OutOfMemory> all = new ArrayList<>(LogScan.outOfMemoryErrors(log));
@@ -120,13 +125,21 @@ final class Observations {
         long folded = anyReported ? sorted.stream().filter(Observations::unreported).count() : 0;
         List<RunObservations.OutOfMemory> errors = new ArrayList<>();
         for (List<OutOfMemory> same : byKind.values()) {
+            // the earliest moment (the JVM reports before the app logs), the app's own words where it has them
             OutOfMemory first = same.getFirst();
-            String kind = first.message() == null || first.message().isBlank() ? first.kind().wireName() : first.message();
-            int count = same.size() + (errors.isEmpty() ? (int) folded : 0);
-            errors.add(new RunObservations.OutOfMemory(first.at(), kind, first.thread(), first.source(),
-                    "java.lang.OutOfMemoryError: " + kind, count));
+            List<OutOfMemory> shown = same.stream().filter(oom -> !fromJvmReport(oom)).toList();
+            OutOfMemory named = shown.isEmpty() ? first : shown.getFirst();
+            String kind = named.message() == null || named.message().isBlank() ? named.kind().wireName() : named.message();
+            // the JVM reports only its first error, which may be the one a lost line stands for: at least one
+            int count = Math.max(1, shown.size() + (errors.isEmpty() ? (int) folded : 0));
+            errors.add(new RunObservations.OutOfMemory(first.at(), kind, named.thread(), named.source(),
+                    "java.lang.OutOfMemoryError: " + kind, count, shown.isEmpty()));
         }
         return errors;
+    }
+
+    private static boolean fromJvmReport(OutOfMemory oom) {
+        return OutOfMemory.FROM_JVM_REPORT.equals(oom.source());
     }
 
     /** An error of no known kind whose log line carries no message of its own. */

@@ -37,7 +37,7 @@ class RunRulesTest {
     void anOutOfMemoryErrorIsPlacedAtItsLevelAndTheSmallDefaultHeapNamed() {
         var level = Facts.level(2000).build();
         var oom = new RunObservations.OutOfMemory(Facts.START.plusSeconds(7), "Java heap space",
-                "http-nio-8080-Acceptor", "log", "Exception in thread \"http-nio-8080-Acceptor\" java.lang.OutOfMemoryError: Java heap space", 1);
+                "http-nio-8080-Acceptor", "log", "Exception in thread \"http-nio-8080-Acceptor\" java.lang.OutOfMemoryError: Java heap space", 1, false);
 
         List<Finding> findings = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(level),
                 seen(JVM_25, List.of(oom), Map.of(), Map.of()));
@@ -50,6 +50,19 @@ class RunRulesTest {
         assertThat(codes(findings)).contains(FindingCode.SMALL_DEFAULT_HEAP);
         assertThat(findings.stream().filter(f -> f.code() == FindingCode.SMALL_DEFAULT_HEAP).findFirst().orElseThrow()
                 .advice()).contains("MaxRAMPercentage=75", "384 MB");
+    }
+
+    @Test
+    void anOutOfMemoryErrorOnlyTheJvmReportedSaysTheLogDoesNotShowIt() {
+        var oom = new RunObservations.OutOfMemory(Facts.START.plusSeconds(3), "Java heap space", null, "log:jvm-report",
+                "java.lang.OutOfMemoryError: Java heap space", 1, true);
+
+        Finding javaOom = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(Facts.level(2000).build()),
+                seen(JVM_25, List.of(oom), Map.of(), Map.of())).getFirst();
+
+        assertThat(javaOom.code()).isEqualTo(FindingCode.JAVA_OOM);
+        assertThat(javaOom.summary()).contains("Java heap space", "reported by the JVM itself", "log does not show it")
+                .doesNotContain("in thread");
     }
 
     @Test

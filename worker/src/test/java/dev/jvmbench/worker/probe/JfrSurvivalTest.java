@@ -38,7 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * JVMs that end badly, in the box every app gets and with the options the worker gives it
- * ({@link JfrAnalyzer#JVM_OPTIONS} in {@code JAVA_TOOL_OPTIONS}): one that runs out of heap, one
+ * ({@link JfrAnalyzer#JVM_OPTIONS} and {@link OutOfMemory#REPORT_FLAG} in {@code JAVA_TOOL_OPTIONS}):
+ * one that runs out of heap, one that catches its OutOfMemoryErrors and logs nothing, one
  * the kernel kills for the container's memory, one that is SIGKILLed, one that runs out of
  * Metaspace. Their recordings are read from what the stopped container holds (the final file or
  * the JVM's repository), and their OutOfMemoryErrors found in the log with the engine's stamps.
@@ -139,6 +140,31 @@ class JfrSurvivalTest {
             }
             """;
 
+    /**
+     * An app that catches its own OutOfMemoryError and carries on, logging nothing: only the JVM's
+     * own report ({@link OutOfMemory#REPORT_FLAG}) tells.
+     */
+    private static final String SWALLOW = """
+            import java.time.Instant;
+            import java.util.ArrayList;
+            import java.util.List;
+            public class Swallow {
+                public static void main(String[] args) throws Exception {
+                    System.out.println("swallow-start " + Instant.now());
+                    for (int round = 0; round < 3; round++) {
+                        List<long[]> kept = new ArrayList<>();
+                        try {
+                            while (true) { kept.add(new long[128 * 1024]); }
+                        } catch (OutOfMemoryError quiet) {
+                            kept = null;
+                        }
+                    }
+                    System.out.println("swallowed " + Instant.now());
+                    Thread.sleep(600_000);
+                }
+            }
+            """;
+
     /** Tiny hidden classes, defined until Metaspace runs out. */
     private static final String METASPACE = """
             import java.lang.invoke.MethodHandles;
@@ -161,7 +187,7 @@ class JfrSurvivalTest {
             }
             """;
 
-    private static final Pattern MARK = Pattern.compile("^(leak-start|filling|work-start|work-end|meta-start|grow-start) (\\S+)$");
+    private static final Pattern MARK = Pattern.compile("^(leak-start|filling|work-start|work-end|meta-start|grow-start|swallow-start|swallowed) (\\S+)$");
     private static final long MB = 1024 * 1024;
 
     private static BenchHost host;
@@ -195,7 +221,8 @@ class JfrSurvivalTest {
                 .pidsLimit(256)
                 .nofileLimit(1024)
                 .env(HostilePrograms.env(program))
-                .env("JAVA_TOOL_OPTIONS", String.join(" ", JfrAnalyzer.JVM_OPTIONS) + " " + extraOptions)
+                .env("JAVA_TOOL_OPTIONS", String.join(" ", JfrAnalyzer.JVM_OPTIONS) + " " + OutOfMemory.REPORT_FLAG
+                        + " " + extraOptions)
                 .command(HostilePrograms.command(className, "", ""))
                 .build());
     }
@@ -259,10 +286,15 @@ class JfrSurvivalTest {
             System.out.printf("  OOMs in the log: %s%n", ooms);
 
             assertThat(copied.chunkFiles()).as("the repository is kept after the JVM ends").isNotEmpty();
-            assertThat(ooms).isNotEmpty().first().satisfies(oom -> {
+            assertThat(ooms).filteredOn(oom -> oom.source().equals(OutOfMemory.FROM_LOG)).first().satisfies(oom -> {
                 assertThat(oom.kind()).isEqualTo(OomKind.JAVA_HEAP_SPACE);
                 assertThat(oom.thread()).isEqualTo("leaker");
                 assertThat(oom.at()).isBetween(marks.get("leak-start"), marks.get("filling").plusSeconds(1));
+            });
+            // the JVM's own line, first: it prints it before the error reaches the thread's handler
+            assertThat(ooms).first().satisfies(oom -> {
+                assertThat(oom.source()).isEqualTo(OutOfMemory.FROM_JVM_REPORT);
+                assertThat(oom.kind()).isEqualTo(OomKind.JAVA_HEAP_SPACE);
             });
             // no JFR event for a heap OOM: jdk.JavaErrorThrow skips them
             assertThat(analyzer.outOfMemoryErrors()).isEmpty();
@@ -295,6 +327,32 @@ class JfrSurvivalTest {
             assertThat(seconds).allMatch(JvmSecond::covered);
             assertThat(seconds.stream().filter(s -> s.heapAfterGcMb() != null).mapToDouble(JvmSecond::heapAfterGcMb)
                     .max().orElse(0)).isGreaterThan(40.0).isLessThanOrEqualTo(64.0);
+        } finally {
+            engine.remove(app);
+        }
+    }
+
+    @ParameterizedTest(name = "jdk{0}")
+    @ValueSource(ints = {21, 25})
+    void aJvmThatCatchesItsOutOfMemoryErrorsStillReportsTheFirst(int jdk) {
+        RunningContainer app = start(jdk, "Swallow", SWALLOW, "-Xmx64m");
+        try {
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> engine.logs(app).contains("swallowed ") || engine.exitOutcome(app).isPresent());
+            List<LogLine> log = engine.logLines(app);
+            Map<String, Instant> marks = marks(log);
+            assertThat(marks).as("program output: %s", engine.logs(app)).containsKeys("swallow-start", "swallowed");
+            List<OutOfMemory> ooms = LogScan.outOfMemoryErrors(scanLines(log));
+            System.out.printf("JDK %d swallowed its OOMs; in the log: %s%n", jdk, ooms);
+
+            // three errors caught, one report: the JVM prints only its first
+            assertThat(ooms).singleElement().satisfies(oom -> {
+                assertThat(oom.source()).isEqualTo(OutOfMemory.FROM_JVM_REPORT);
+                assertThat(oom.kind()).isEqualTo(OomKind.JAVA_HEAP_SPACE);
+                assertThat(oom.thread()).isNull();
+                assertThat(oom.at()).isBetween(marks.get("swallow-start"), marks.get("swallowed").plusSeconds(1));
+            });
+            assertThat(engine.exitOutcome(app)).as("the app lives on").isEmpty();
         } finally {
             engine.remove(app);
         }

@@ -93,6 +93,12 @@ class LogScanTest {
                 \tjava.lang.OutOfMemoryError: Java heap space
                 """));
         log.addAll(lines(T0.plusSeconds(18), 0, "Terminating due to java.lang.OutOfMemoryError: Java heap space"));
+        log.addAll(lines(T0.plusSeconds(20), 0, """
+                #
+                # java.lang.OutOfMemoryError: Metaspace
+                # -XX:OnOutOfMemoryError="true"
+                #   Executing /bin/sh -c "true"...
+                """));
 
         assertThat(LogScan.outOfMemoryErrors(log))
                 .extracting(OutOfMemory::thread, OutOfMemory::kind)
@@ -106,7 +112,10 @@ class LogScanTest {
                         tuple("main", OomKind.REQUESTED_ARRAY_SIZE_EXCEEDS_VM_LIMIT),
                         tuple("JFR Periodic Tasks", OomKind.OTHER),
                         tuple("http-nio-8080-exec-1", OomKind.JAVA_HEAP_SPACE),
-                        tuple(null, OomKind.JAVA_HEAP_SPACE));
+                        tuple(null, OomKind.JAVA_HEAP_SPACE),
+                        tuple(null, OomKind.METASPACE));
+        assertThat(LogScan.outOfMemoryErrors(log)).extracting(OutOfMemory::source)
+                .containsOnlyOnce(OutOfMemory.FROM_JVM_REPORT).last().isEqualTo(OutOfMemory.FROM_JVM_REPORT);
         assertThat(LogScan.scan(log)).filteredOn(finding -> finding.pattern().equals("thread-start-failed"))
                 .singleElement().satisfies(finding -> assertThat(finding.detail()).isEqualTo("Unknown thread"));
     }

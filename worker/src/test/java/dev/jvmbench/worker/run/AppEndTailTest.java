@@ -20,6 +20,13 @@ class AppEndTailTest {
         assertThat(AppEnd.tail(log))
                 .isEqualTo("; output: refused java.nio.file.FileSystemException: /pwned: Read-only file system");
         assertThat(AppEnd.tail("Picked up JAVA_TOOL_OPTIONS: -Xmx1g\n")).isEmpty();
+        // the JVM's report of an OutOfMemoryError keeps its error line, not the command it ran
+        assertThat(AppEnd.tail("""
+                #
+                # java.lang.OutOfMemoryError: Java heap space
+                # -XX:OnOutOfMemoryError="true"
+                #   Executing /bin/sh -c "true"...
+                """)).isEqualTo("; output: #\n# java.lang.OutOfMemoryError: Java heap space");
         assertThat(AppEnd.tail(null)).isEmpty();
         assertThat(AppEnd.tail("x".repeat(500))).isEqualTo("; output: ..." + "x".repeat(400));
     }

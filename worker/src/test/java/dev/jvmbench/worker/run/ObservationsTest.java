@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.jvmbench.worker.finding.RunObservations;
 import dev.jvmbench.worker.probe.LogScan;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +47,42 @@ class ObservationsTest {
         assertThat(Observations.errors(log, null))
                 .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::count)
                 .containsExactly(tuple("Metaspace", 1), tuple("something new", 1), tuple("Java heap space", 1));
+    }
+
+    /** What {@code -XX:OnOutOfMemoryError} makes HotSpot print at its first heap error. */
+    private static List<LogScan.Line> jvmReport(Instant at, String kind) {
+        return List.of(new LogScan.Line(at, "#"), new LogScan.Line(at, "# java.lang.OutOfMemoryError: " + kind),
+                new LogScan.Line(at, "# -XX:OnOutOfMemoryError=\"true\""),
+                new LogScan.Line(at, "#   Executing /bin/sh -c \"true\"..."));
+    }
+
+    @Test
+    void theJvmsOwnReportIsNotCountedBesideTheAppsLineButGivesTheEarlierMoment() {
+        List<LogScan.Line> log = new ArrayList<>(jvmReport(T0, "Java heap space"));
+        log.add(new LogScan.Line(T0.plusSeconds(1), "Exception in thread \"http-nio-8080-exec-3\" java.lang.OutOfMemoryError: Java heap space"));
+        log.add(new LogScan.Line(T0.plusSeconds(2), "Exception in thread \"http-nio-8080-exec-4\" java.lang.OutOfMemoryError: Java heap space"));
+
+        assertThat(Observations.errors(log, null))
+                .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::thread,
+                        RunObservations.OutOfMemory::at, RunObservations.OutOfMemory::count,
+                        RunObservations.OutOfMemory::onlyTheJvmReported)
+                .containsExactly(tuple("Java heap space", "http-nio-8080-exec-3", T0, 2, false));
+    }
+
+    @Test
+    void anErrorTheAppNeverLoggedIsFoundByTheJvmsReportAndTakesTheLostLines() {
+        List<LogScan.Line> log = new ArrayList<>(jvmReport(T0, "Java heap space"));
+        log.add(new LogScan.Line(T0.plusSeconds(1), UNREPORTED));
+        log.add(new LogScan.Line(T0.plusSeconds(3), UNREPORTED.replace("Acceptor", "Poller")));
+
+        assertThat(Observations.errors(log, null))
+                .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::thread,
+                        RunObservations.OutOfMemory::at, RunObservations.OutOfMemory::count,
+                        RunObservations.OutOfMemory::heap, RunObservations.OutOfMemory::onlyTheJvmReported)
+                .containsExactly(tuple("Java heap space", null, T0, 2, true, true));
+        assertThat(Observations.errors(jvmReport(T0, "Metaspace"), null))
+                .extracting(RunObservations.OutOfMemory::kind, RunObservations.OutOfMemory::count,
+                        RunObservations.OutOfMemory::onlyTheJvmReported)
+                .containsExactly(tuple("Metaspace", 1, true));
     }
 }
