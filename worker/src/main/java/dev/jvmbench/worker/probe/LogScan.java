@@ -65,10 +65,12 @@ public final class LogScan {
      * An OutOfMemoryError anywhere in a line: the JVM's {@code Exception in thread "X"
      * java.lang.OutOfMemoryError: Java heap space}, a framework's report of one, {@code
      * Terminating due to ...} ({@code -XX:+ExitOnOutOfMemoryError}), and Netty's {@code
-     * OutOfDirectMemoryError}. The detail is the error's message ({@link OomKind#ofMessage}).
+     * OutOfDirectMemoryError}. The detail is the error's message ({@link OomKind#ofMessage}), up to
+     * a closing bracket: Spring's {@code threw exception [Handler dispatch failed:
+     * java.lang.OutOfMemoryError: Java heap space] with root cause} names the error inside one.
      */
     public static final LogPattern OUT_OF_MEMORY = new LogPattern("out-of-memory", Pattern.compile(
-            "(?:java\\.lang\\.OutOfMemoryError|io\\.netty\\.util\\.internal\\.OutOfDirectMemoryError)(?::\\s*(?<detail>.*))?"));
+            "(?:java\\.lang\\.OutOfMemoryError|io\\.netty\\.util\\.internal\\.OutOfDirectMemoryError)(?::\\s*(?<detail>[^\\]]*))?"));
 
     /** The kernel refused a descriptor: the process reached its {@code nofile} limit. */
     public static final LogPattern TOO_MANY_OPEN_FILES = new LogPattern("too-many-open-files",

@@ -139,11 +139,13 @@ class BenchmarkEndToEndTest {
         assertThat(virtualRps).as("virtual threads are not bound by 20 threads").isGreaterThan(110);
         assertThat(at80.get("platform").at("/ceiling/theoreticalRps").asDouble()).isEqualTo(100.0);
         assertThat(at80.get("virtual").at("/ceiling/theoreticalRps").asDouble()).isEqualTo(400.0);
-        judgedFromTheStoredPoints(job.get("id").asLong(), platformRps, virtualRps);
+        boolean steadyAt80 = at80.values().stream().noneMatch(point -> point.get("flags").toString().contains("not-steady"));
+        judgedFromTheStoredPoints(job.get("id").asLong(), platformRps, virtualRps, steadyAt80);
     }
 
     /** Statistics, capacity, the thread-model comparison and the Markdown summary of the real job. */
-    private void judgedFromTheStoredPoints(long jobId, double platformRps, double virtualRps) throws Exception {
+    private void judgedFromTheStoredPoints(long jobId, double platformRps, double virtualRps, boolean steadyAt80)
+            throws Exception {
         JsonNode stats = platform.get("/api/v1/jobs/" + jobId + "/statistics");
         Map<String, JsonNode> cells = new java.util.HashMap<>();
         stats.get("cells").forEach(cell -> cells.put(cell.get("threadModel").asString(), cell));
@@ -156,9 +158,21 @@ class BenchmarkEndToEndTest {
         assertThat(platformCapacity.isMissingNode() || platformCapacity.asInt() == 20)
                 .as("the platform pool cannot sustain 80 users within the SLO: %s", platformCapacity).isTrue();
         JsonNode comparison = platform.get("/api/v1/jobs/" + jobId + "/comparisons/thread-models/platform?metric=throughputRps");
-        JsonNode at80 = comparison.at("/comparisons/0/metrics/1");
-        assertThat(at80.get("level").asInt()).isEqualTo(80);
-        assertThat(at80.get("ratio").asDouble()).isCloseTo(virtualRps / platformRps, org.assertj.core.data.Offset.offset(1e-9));
+        List<JsonNode> rowsAt80 = new java.util.ArrayList<>();
+        comparison.at("/comparisons/0/metrics").forEach(row -> {
+            if (row.get("level").asInt() == 80) {
+                rowsAt80.add(row);
+            }
+        });
+        if (steadyAt80) {
+            assertThat(rowsAt80).singleElement().satisfies(row -> assertThat(row.get("ratio").asDouble())
+                    .isCloseTo(virtualRps / platformRps, org.assertj.core.data.Offset.offset(1e-9)));
+        } else {
+            // a 5 s fixed warm-up may leave a window not steady: a gate metric is then not judged, and said so
+            System.out.println("level 80 not steady: " + comparison.get("warnings"));
+            assertThat(rowsAt80).isEmpty();
+            assertThat(comparison.get("warnings").toString()).contains("at level 80: throughputRps not judged");
+        }
         String summary = platform.getText("/api/v1/jobs/" + jobId + "/summary.md");
         System.out.println(summary);
         assertThat(summary).contains("## jvmbench job #" + jobId + ": ✅ succeeded").contains("| JDK 25 virtual | 80 |")

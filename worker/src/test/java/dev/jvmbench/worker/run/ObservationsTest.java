@@ -85,4 +85,15 @@ class ObservationsTest {
                         RunObservations.OutOfMemory::onlyTheJvmReported)
                 .containsExactly(tuple("Metaspace", 1, true));
     }
+
+    @Test
+    void springsBracketedReportGivesTheBareMessage() {
+        List<LogScan.Line> log = List.of(new LogScan.Line(T0, "2026-11-24T17:34:40.123Z ERROR 1 --- [target-mvc] "
+                + "[nio-8080-exec-4] o.a.c.c.C.[.[.[/].[dispatcherServlet]    : Servlet.service() for servlet "
+                + "[dispatcherServlet] in context with path [] threw exception [Handler dispatch failed: "
+                + "java.lang.OutOfMemoryError: Java heap space] with root cause"));
+
+        assertThat(Observations.errors(log, null)).extracting(RunObservations.OutOfMemory::kind,
+                RunObservations.OutOfMemory::thread).containsExactly(tuple("Java heap space", "nio-8080-exec-4"));
+    }
 }
