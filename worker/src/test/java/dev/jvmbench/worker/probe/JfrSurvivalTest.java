@@ -227,6 +227,13 @@ class JfrSurvivalTest {
                 .build());
     }
 
+    /** The program's log once it printed the mark {@code last} (or ended), within two minutes. */
+    private static List<LogLine> logUntil(RunningContainer app, String last) {
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
+                .until(() -> engine.logs(app).contains(last + " ") || engine.exitOutcome(app).isPresent());
+        return engine.logLines(app);
+    }
+
     private static Map<String, Instant> marks(List<LogLine> lines) {
         Map<String, Instant> marks = new HashMap<>();
         for (LogLine line : lines) {
@@ -271,9 +278,7 @@ class JfrSurvivalTest {
     void aJvmOutOfHeapShowsInItsLogAndItsRecording(int jdk, @TempDir Path dir) throws IOException {
         RunningContainer app = start(jdk, "Leak", LEAK, "-Xmx64m");
         try {
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> engine.logs(app).contains("filling ") || engine.exitOutcome(app).isPresent());
-            List<LogLine> log = engine.logLines(app);
+            List<LogLine> log = logUntil(app, "filling");
             Map<String, Instant> marks = marks(log);
             assertThat(marks).as("program output: %s", engine.logs(app)).containsKeys("leak-start", "filling");
 
@@ -337,9 +342,7 @@ class JfrSurvivalTest {
     void aJvmThatCatchesItsOutOfMemoryErrorsStillReportsTheFirst(int jdk) {
         RunningContainer app = start(jdk, "Swallow", SWALLOW, "-Xmx64m");
         try {
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> engine.logs(app).contains("swallowed ") || engine.exitOutcome(app).isPresent());
-            List<LogLine> log = engine.logLines(app);
+            List<LogLine> log = logUntil(app, "swallowed");
             Map<String, Instant> marks = marks(log);
             assertThat(marks).as("program output: %s", engine.logs(app)).containsKeys("swallow-start", "swallowed");
             List<OutOfMemory> ooms = LogScan.outOfMemoryErrors(scanLines(log));
