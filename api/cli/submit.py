@@ -24,6 +24,8 @@ library is used.
 """
 import argparse
 import json
+import re
+import zipfile
 import os
 import sys
 import time
@@ -131,7 +133,10 @@ def parse_args(argv):
     parser.add_argument("--api", default=os.environ.get("BENCH_API_URL",
                                                         "http://127.0.0.1:%s" % os.environ.get("BENCH_API_PORT", "8080")))
     parser.add_argument("--token", default=None, help="API token (default $BENCH_TOKEN or <data dir>/admin-token)")
-    parser.add_argument("--jar", help="upload this JAR first and benchmark it (sets app.artifactId)")
+    parser.add_argument("--jar", help="upload this JAR first and benchmark it (sets app.artifactId, and app.name "
+                                      "from the JAR's manifest or file name unless the job or --app-name gives one)")
+    parser.add_argument("--app-name", help="the app's name across its builds (app.name), e.g. orders-service: "
+                                           "baselines by labels and history match on it")
     parser.add_argument("--label", action="append", default=[], metavar="KEY=VALUE",
                         help="add a label, e.g. sha=$GITHUB_SHA (repeatable)")
     parser.add_argument("--baseline-job", type=int, help="judge against this job id")
@@ -146,6 +151,35 @@ def parse_args(argv):
     parser.add_argument("--table", action="store_true",
                         help="with --wait: print one row per JDK x thread model x level before the summary")
     return parser.parse_args(argv)
+
+
+APP_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$")
+VERSION_SUFFIX = re.compile(r"[-_.]v?\d+(\.\d+)*([-.][A-Za-z0-9]+)*$")
+
+
+def jar_app_name(path):
+    """The app's name for a JAR: its manifest's Implementation-Title (Maven's project name in a Spring
+    Boot JAR), else the file name without its version (orders-service-1.4.2-SNAPSHOT.jar: orders-service),
+    so that every build of one app uploaded from CI gets one name."""
+    title = None
+    try:
+        with zipfile.ZipFile(path) as jar:
+            manifest = jar.read("META-INF/MANIFEST.MF").decode("utf-8", "replace")
+        # continuation lines start with one space (JAR manifest format)
+        manifest = manifest.replace("\r\n ", "").replace("\n ", "")
+        for line in manifest.splitlines():
+            key, sep, value = line.partition(":")
+            if sep and key.strip() == "Implementation-Title":
+                title = value.strip()
+    except (OSError, KeyError, zipfile.BadZipFile):
+        pass
+    for candidate in (title, VERSION_SUFFIX.sub("", os.path.basename(path)[:-4] if path.endswith(".jar")
+                                                else os.path.basename(path))):
+        if candidate:
+            name = re.sub(r"[^A-Za-z0-9._/-]+", "-", candidate).strip("-._/")[:100]
+            if name and APP_NAME.match(name):
+                return name
+    return "app"
 
 
 def key_values(pairs, what):
@@ -275,6 +309,14 @@ def main(argv):
             spec.setdefault("app", {})
             spec["app"].pop("image", None)
             spec["app"]["artifactId"] = artifact["id"]
+            if not args.app_name and not spec["app"].get("name"):
+                spec["app"]["name"] = jar_app_name(args.jar)
+                say("app name %s (from %s; --app-name sets another)" % (spec["app"]["name"], args.jar))
+        if args.app_name:
+            if not spec.get("app"):
+                say("error: --app-name names a user's app: give --jar or an app.image in the job")
+                return EXIT_ERROR
+            spec["app"]["name"] = args.app_name
         if labels:
             spec.setdefault("labels", {}).update(labels)
         if args.baseline_job:

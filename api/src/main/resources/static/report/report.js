@@ -316,8 +316,9 @@
 
   function appText(app) {
     if (!app) return 'the stock apps';
-    if (app.image) return app.image + (app.reactive ? ' (WebFlux)' : '');
-    if (app.artifactId) return 'uploaded JAR #' + app.artifactId + (app.reactive ? ' (WebFlux)' : '');
+    const named = app.name ? app.name + ', build ' : '';
+    if (app.image) return named + app.image + (app.reactive ? ' (WebFlux)' : '');
+    if (app.artifactId) return named + 'uploaded JAR #' + app.artifactId + (app.reactive ? ' (WebFlux)' : '');
     return 'an app';
   }
 

@@ -123,7 +123,8 @@ class AnalysisController {
     @GetMapping("/api/v1/history")
     History.View history(@RequestParam String metric,
                          @RequestParam String scenario,
-                         @Parameter(description = "The job list's app filter: an image reference, artifact:<id>, or stock (default)")
+                         @Parameter(description = "The app: its name (app.name: every build of it), or one build's reference (an image "
+                                 + "reference, artifact:<id>), or stock (default)")
                          @RequestParam(defaultValue = "stock") String app,
                          @RequestParam(required = false) String threadModel,
                          @RequestParam(required = false) List<Integer> jdk,

@@ -68,7 +68,33 @@ public class Comparisons {
                        List<String> warnings, List<Pair> comparisons, List<String> unmatched,
                        @Schema(description = "The host's noise profile whose detectable effects the rows carry: the newest "
                                + "one calibrated with the job's repetitions (GET /api/v1/noise-profile); null when none")
-                       Long noiseProfileId) {
+                       Long noiseProfileId,
+                       @Schema(description = "Between two jobs: the app and build each ran, and whether the builds are the "
+                               + "same (an A/A comparison: any change is the host's or the runs' own); null within a job")
+                       Builds builds) {
+    }
+
+    /** The app and build of each side of a comparison between jobs. */
+    @Schema(name = "ComparedBuilds")
+    public record Builds(String baselineApp, String baselineBuild, String candidateApp, String candidateBuild,
+                         @Schema(description = "Both jobs ran the same build (the same image reference, or the same "
+                                 + "uploaded bytes)") boolean sameBuild,
+                         @Schema(description = "Both jobs carry the same app name") boolean sameApp) {
+
+        static Builds of(StoredResults.JobFacts baseline, StoredResults.JobFacts candidate) {
+            return new Builds(baseline.appName(), baseline.appRef(), candidate.appName(), candidate.appRef(),
+                    baseline.appRef().equals(candidate.appRef()), baseline.appName().equals(candidate.appName()));
+        }
+
+        /** One line for a reader: which builds, and what the comparison therefore measures. */
+        public String describe() {
+            if (sameBuild) {
+                return "the same build, `" + candidateBuild + "`, in both jobs: an A/A comparison (any change is the "
+                        + "host's or the runs' own)";
+            }
+            return "builds `" + baselineBuild + "` (baseline) and `" + candidateBuild + "` (this job)"
+                    + (sameApp ? " of app `" + candidateApp + "`" : "");
+        }
     }
 
     public record Side(long jobId, int jdk, ThreadModel threadModel) {
@@ -138,6 +164,10 @@ public class Comparisons {
             case JOBS -> {
                 var baseline = baselineResults;
                 warnings.addAll(Comparability.differences(baseline.job().spec(), candidate.job().spec(), "baseline"));
+                if (!baseline.job().appName().equals(candidate.job().appName())) {
+                    warnings.add("apps differ: baseline " + baseline.job().appName() + ", job "
+                            + candidate.job().appName() + " (a comparison of two different apps)");
+                }
                 if (!baseline.job().scenario().equals(candidate.job().scenario())) {
                     warnings.add("scenarios differ: baseline " + baseline.job().scenario() + ", job "
                             + candidate.job().scenario());
@@ -192,7 +222,8 @@ public class Comparisons {
                 .filter(r -> gateMetrics.contains(r.metric())).map(Row::verdict).toList();
         return new View(request.jobId(), mode == Mode.JOBS ? baselineJobId : null, mode, gateMetrics,
                 gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched,
-                profile.map(NoiseProfileRow::id).orElse(null));
+                profile.map(NoiseProfileRow::id).orElse(null),
+                mode == Mode.JOBS ? Builds.of(baselineResults.job(), candidate.job()) : null);
     }
 
     /**

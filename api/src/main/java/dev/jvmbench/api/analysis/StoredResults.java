@@ -43,11 +43,12 @@ class StoredResults {
         this.points = points;
     }
 
-    record JobFacts(long id, JobStatus status, String appRef, String scenario, JobSpec spec, Map<String, String> labels,
-                    Instant createdAt, Instant finishedAt, Long baselineJobId, String baselineNote) {
+    record JobFacts(long id, JobStatus status, String appRef, String appName, String scenario, JobSpec spec,
+                    Map<String, String> labels, Instant createdAt, Instant finishedAt, Long baselineJobId,
+                    String baselineNote) {
 
         static JobFacts of(JobRow row) {
-            return new JobFacts(row.id(), row.status(), row.appRef(), row.scenario(), row.spec(), row.labels(),
+            return new JobFacts(row.id(), row.status(), row.appRef(), row.appName(), row.scenario(), row.spec(), row.labels(),
                     row.createdAt(), row.finishedAt(), row.baselineJobId(), row.baselineNote());
         }
     }
@@ -130,12 +131,15 @@ class StoredResults {
         return resultsOf(List.of(job)).getFirst();
     }
 
-    /** Jobs of one app and scenario that ended, optionally narrowed by labels, the newest {@code limit}, oldest first. */
-    List<JobFacts> jobsOf(String appRef, String scenario, Map<String, String> labels, int limit) {
-        if (!StorableText.storable(labels, appRef, scenario)) {
+    /**
+     * Jobs of one app (its name: every build; or one build's reference) and scenario that ended,
+     * optionally narrowed by labels, the newest {@code limit}, oldest first.
+     */
+    List<JobFacts> jobsOf(String app, String scenario, Map<String, String> labels, int limit) {
+        if (!StorableText.storable(labels, app, scenario)) {
             return List.of();
         }
-        List<JobFacts> oldestFirst = new ArrayList<>(jobs.ended(appRef, scenario, labels, limit).stream()
+        List<JobFacts> oldestFirst = new ArrayList<>(jobs.ended(app, scenario, labels, limit).stream()
                 .map(JobFacts::of).toList());
         Collections.reverse(oldestFirst);
         return oldestFirst;

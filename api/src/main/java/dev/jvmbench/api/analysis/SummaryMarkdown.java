@@ -59,7 +59,9 @@ public class SummaryMarkdown {
         StringBuilder md = new StringBuilder();
         md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome)).append("\n\n");
         long succeeded = results.runs().stream().filter(r -> r.status() == RunStatus.SUCCEEDED).count();
-        md.append("- **App** ").append(code(job.appRef())).append(" · **Scenario** ").append(code(scenario(spec)))
+        md.append("- **App** ").append(code(job.appName()))
+                .append(job.appName().equals(job.appRef()) ? "" : " (build " + code(job.appRef()) + ")")
+                .append(" · **Scenario** ").append(code(scenario(spec)))
                 .append(" · **Load** ").append(load(spec.load())).append('\n');
         md.append("- **Limits** ").append(num(spec.limits().cpus())).append(" CPU, ").append(spec.limits().memoryMb())
                 .append(" MB · **JDKs** ").append(spec.jdks()).append(" · **Thread models** ")
@@ -359,6 +361,8 @@ public class SummaryMarkdown {
             return;
         }
         var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, null, null));
+        md.append("Compared: ").append(view.builds().describe()).append(".\n\n");
+        measuredWhen(md, baselineJobId, jobId);
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
                 .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
@@ -379,6 +383,38 @@ public class SummaryMarkdown {
         md.append("<details><summary>Every gated metric against the baseline</summary>\n\n");
         comparisonTable(md, view, "Baseline", "This job", false);
         md.append("</details>\n\n");
+    }
+
+    /**
+     * A stored baseline's runs were taken at another time: whatever changed on the host in between
+     * counts as the app's change, so the reader is told when, and how long before this job.
+     */
+    private void measuredWhen(StringBuilder md, long baselineJobId, long jobId) {
+        var baseline = stored.job(baselineJobId);
+        var job = stored.job(jobId);
+        if (baseline.finishedAt() == null) {
+            return;
+        }
+        md.append("Mode: **stored**: the baseline's runs were measured at another time (job #").append(baselineJobId)
+                .append(" ended ").append(java.time.format.DateTimeFormatter.ISO_INSTANT.format(
+                        baseline.finishedAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+        if (job.createdAt() != null && job.createdAt().isAfter(baseline.finishedAt())) {
+            md.append(", ").append(ago(java.time.Duration.between(baseline.finishedAt(), job.createdAt())))
+                    .append(" before this job was submitted");
+        }
+        md.append("); a host that changed in between counts as a change of the app.\n\n");
+    }
+
+    private static String ago(java.time.Duration gap) {
+        long minutes = gap.toMinutes();
+        if (minutes < 1) {
+            return gap.toSeconds() + " s";
+        }
+        if (minutes < 120) {
+            return minutes + " min";
+        }
+        long hours = gap.toHours();
+        return hours < 48 ? hours + " h" : gap.toDays() + " days";
     }
 
     /**

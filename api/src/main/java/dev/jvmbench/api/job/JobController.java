@@ -79,6 +79,8 @@ class JobController {
     JobPage list(@RequestParam(required = false) List<String> status,
                  // declared for the contract and Spring's binding; read raw by Labels.fromQuery (a value may hold a comma)
                  @RequestParam(required = false) List<String> label,
+                 @io.swagger.v3.oas.annotations.Parameter(description = "The app's name (app.name: every build of it) or one "
+                         + "build's reference (an image reference, artifact:<id>, stock)")
                  @RequestParam(required = false) String app,
                  @RequestParam(required = false) String scenario,
                  @RequestParam(required = false) Integer jdk,

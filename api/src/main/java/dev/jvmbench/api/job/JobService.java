@@ -71,7 +71,7 @@ class JobService {
             return new Submission(get(used.jobId()), true);
         }
         var baseline = resolveBaseline(spec);
-        long jobId = jobs.insert(JobRow.queued(appRef(spec), spec.usesStockApps() ? null : spec.app().artifactId(), spec,
+        long jobId = jobs.insert(JobRow.queued(spec.usesStockApps() ? null : spec.app().artifactId(), spec,
                 spec.runCount(), tokenId, progress.now(), baseline.jobId(), baseline.note()));
         runs.insert(expand(jobId, spec));
         if (idempotencyKey != null) {
@@ -85,7 +85,9 @@ class JobService {
 
     /**
      * Fixed at submission, so the verdict does not move when newer jobs land: the given job, or the
-     * latest successful job with the selector's labels and the same app and scenario.
+     * latest successful job with the selector's labels and the same app and scenario. "The same app"
+     * is the same app name, whatever build it ran: the next build of an app is what a gate compares
+     * with the last one.
      */
     private ResolvedBaseline resolveBaseline(JobSpec spec) {
         if (spec.baseline() == null) {
@@ -94,10 +96,13 @@ class JobService {
         if (!spec.baseline().bySelector()) {
             return new ResolvedBaseline(spec.baseline().jobId(), null);
         }
-        return jobs.latestSucceeded(appRef(spec), spec.scenario().name(), spec.baseline().labels())
+        return jobs.latestSucceeded(spec.appName(), spec.scenario().name(), spec.baseline().labels())
                 .map(id -> new ResolvedBaseline(id, null))
                 .orElseGet(() -> new ResolvedBaseline(null, "no successful job with labels " + spec.baseline().labels()
-                        + ", app " + appRef(spec) + " and scenario " + spec.scenario().name()));
+                        + ", app " + spec.appName() + " and scenario " + spec.scenario().name()
+                        + (spec.usesStockApps() || spec.app().name() != null ? ""
+                        : " (the job names no app.name, so only this build, " + spec.appReference()
+                        + ", matches: give every build of the app one name)")));
     }
 
     /**
@@ -190,7 +195,8 @@ class JobService {
     }
 
     private JobView view(JobRow job, Runs.Tally tally, FindingCounts findingCounts, boolean withVerdict) {
-        return new JobView(job.id(), job.status(), job.statusReason(), job.spec(), job.createdAt(), job.startedAt(),
+        return new JobView(job.id(), job.status(), job.statusReason(), new JobView.App(job.appName(), job.appRef()),
+                job.spec(), job.createdAt(), job.startedAt(),
                 job.finishedAt(), progress.progress(job.spec(), job.runsTotal(), tally), baseline(job, withVerdict),
                 findingCounts, JobView.Links.of(job.id()));
     }
@@ -208,14 +214,6 @@ class JobService {
                 "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId(),
                 outcome == null ? null : outcome.initialVerdict(), outcome == null ? null : outcome.confirmation(),
                 outcome == null ? null : outcome.checks());
-    }
-
-    /** What the list filter "app" matches: the image reference, artifact:<id>, or stock. */
-    static String appRef(JobSpec spec) {
-        if (spec.usesStockApps()) {
-            return "stock";
-        }
-        return spec.app().image() != null ? spec.app().image() : "artifact:" + spec.app().artifactId();
     }
 
     static ApiException badKey(String detail) {

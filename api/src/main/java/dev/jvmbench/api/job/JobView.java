@@ -10,11 +10,22 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** A job as the API shows it: the normalised spec, the status and the progress of its runs. */
-record JobView(long id, JobStatus status, String statusReason, JobSpec spec, Instant createdAt, Instant startedAt,
+record JobView(long id, JobStatus status, String statusReason, App app, JobSpec spec, Instant createdAt,
+               Instant startedAt,
                Instant finishedAt, Progress progress, Baseline baseline,
                @Schema(description = "The findings of the job's runs by severity (GET /api/v1/jobs/{id}/findings lists them, "
                        + "with the job-wide ones computed on read, which are not counted here)")
                FindingCounts findings, Links links) {
+
+    /**
+     * The app across its builds and the build this job ran. Baselines by labels and history match on
+     * the name; comparisons say whether two jobs ran the same build.
+     */
+    @Schema(name = "JobApp")
+    record App(@Schema(description = "The app across its builds: app.name, else the build's reference") String name,
+               @Schema(description = "The build the job ran: the image reference, artifact:<id> (GET /api/v1/artifacts/{id} "
+                       + "gives its sha256), or stock") String build) {
+    }
 
     /**
      * The job this one is judged against (fixed at submission) and the verdict over the gate's

@@ -177,7 +177,7 @@ class LatencyDistributionTest {
     }
 
     private static StoredResults.JobFacts job() {
-        return new StoredResults.JobFacts(9, JobStatus.SUCCEEDED, "stock", "io-http", null, Map.of(), null, null, null, null);
+        return new StoredResults.JobFacts(9, JobStatus.SUCCEEDED, "stock", "stock", "io-http", null, Map.of(), null, null, null, null);
     }
 
     private static StoredResults.RunFacts runFacts(long id) {

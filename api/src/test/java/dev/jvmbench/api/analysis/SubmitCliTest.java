@@ -293,4 +293,99 @@ class SubmitCliTest {
         assertThat(outcome.exitCode()).isEqualTo(1);
         assertThat(outcome.stderr()).contains("cannot run").contains("no Main-Class");
     }
+
+    private Path jar(String fileName, String title, String content) throws Exception {
+        Path jar = dir.resolve(fileName);
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "com.example.App");
+        if (title != null) {
+            manifest.getMainAttributes().put(Attributes.Name.IMPLEMENTATION_TITLE, title);
+        }
+        try (var out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new JarEntry("com/example/" + content + ".txt"));
+            out.write(content.getBytes(StandardCharsets.UTF_8));
+        }
+        return jar;
+    }
+
+    /**
+     * Issue 20: a CI pipeline uploads a new JAR on every commit. Each upload is a new artifact (a new
+     * build), but the JARs carry one app name (the manifest's title here), so the second build finds the
+     * first as its baseline by labels, the comparison says the builds differ, and history shows both
+     * jobs in one series.
+     */
+    @Test
+    void twoBuildsOfOneAppUploadedAsJarsFindTheirBaselineAndShareAHistory() throws Exception {
+        String name = "orders-" + suite;
+        Map<String, Object> first = JobBodies.userImage("ignored:1");
+        first.put("labels", map("suite", suite, "branch", "main", "sha", "1"));
+        Outcome one = run(List.of(jobFile(first).toString(), "--jar", jar("orders-1.0.0.jar", name, "build-1").toString()),
+                null);
+        assertThat(one.exitCode()).as(one.stderr()).isZero();
+        assertThat(one.stderr()).contains("app name " + name);
+        long firstJob = Long.parseLong(one.stdout().trim());
+        new ResultSeeder(jdbc).complete(firstJob, List.of(50), (jdk, model, repetition, level) ->
+                map("throughput_rps", 100.0 + repetition, "latency_p95_ms", 40.0));
+
+        Map<String, Object> second = JobBodies.userImage("ignored:1");
+        second.put("labels", map("suite", suite, "branch", "feature", "sha", "2"));
+        Outcome two = run(List.of(jobFile(second).toString(), "--jar", jar("orders-1.0.1.jar", name, "build-2").toString(),
+                "--baseline-labels", "branch=main,suite=" + suite), null);
+        assertThat(two.exitCode()).as(two.stderr()).isZero();
+        assertThat(two.stderr()).contains("baseline: job " + firstJob);
+        long secondJob = Long.parseLong(two.stdout().trim());
+        new ResultSeeder(jdbc).complete(secondJob, List.of(50), (jdk, model, repetition, level) ->
+                map("throughput_rps", 100.0 + repetition, "latency_p95_ms", 40.0));
+
+        ApiClient api = ApiClient.admin(port);
+        var firstView = api.get("/api/v1/jobs/" + firstJob).expect(200).json();
+        var secondView = api.get("/api/v1/jobs/" + secondJob).expect(200).json();
+        assertThat(secondView.at("/app/name").asString()).isEqualTo(name);
+        assertThat(secondView.at("/spec/app/name").asString()).isEqualTo(name);
+        assertThat(secondView.at("/baseline/jobId").asLong()).isEqualTo(firstJob);
+        assertThat(secondView.at("/app/build").asString()).startsWith("artifact:")
+                .isNotEqualTo(firstView.at("/app/build").asString());
+
+        var comparison = api.get(secondView.at("/baseline/comparison").asString()).expect(200).json();
+        assertThat(comparison.at("/builds/sameBuild").asBoolean()).isFalse();
+        assertThat(comparison.at("/builds/sameApp").asBoolean()).isTrue();
+        assertThat(comparison.at("/builds/baselineBuild").asString()).isEqualTo(firstView.at("/app/build").asString());
+        assertThat(api.get("/api/v1/jobs/" + secondJob + "/summary.md").expect(200).body())
+                .contains("- **App** `" + name + "` (build `" + secondView.at("/app/build").asString() + "`)")
+                .contains("Compared: builds `" + firstView.at("/app/build").asString() + "` (baseline) and `"
+                        + secondView.at("/app/build").asString() + "` (this job) of app `" + name + "`.")
+                .contains("Mode: **stored**: the baseline's runs were measured at another time (job #" + firstJob);
+
+        var history = api.get("/api/v1/history?metric=throughputRps&scenario=checkout&threadModel=platform&app=" + name).expect(200).json();
+        assertThat(history.get("series")).hasSize(1);
+        assertThat(history.at("/series/0/points")).extracting(p -> p.get("jobId").asLong())
+                .containsExactly(firstJob, secondJob);
+        assertThat(history.get("excluded")).isEmpty();
+        // one build alone is still found by its reference, and the job list filters by name
+        var byBuild = api.get("/api/v1/history?metric=throughputRps&scenario=checkout&threadModel=platform&app="
+                + firstView.at("/app/build").asString()).expect(200).json();
+        assertThat(byBuild.at("/series/0/points")).extracting(p -> p.get("jobId").asLong()).containsExactly(firstJob);
+        assertThat(api.get("/api/v1/jobs?app=" + name).expect(200).json().get("items"))
+                .extracting(j -> j.get("id").asLong()).containsExactly(secondJob, firstJob);
+    }
+
+    @Test
+    void aJarWithoutATitleIsNamedAfterItsFileWithoutTheVersionAndAGivenNameWins() throws Exception {
+        Map<String, Object> body = JobBodies.userImage("ignored:1");
+        body.put("labels", map("suite", suite));
+        Outcome byFile = run(List.of(jobFile(body).toString(), "--jar",
+                jar("inventory-2.3.1-SNAPSHOT.jar", null, "inventory-" + suite).toString()), null);
+        assertThat(byFile.exitCode()).as(byFile.stderr()).isZero();
+        var job = ApiClient.admin(port).get("/api/v1/jobs/" + byFile.stdout().trim()).expect(200).json();
+        assertThat(job.at("/app/name").asString()).isEqualTo("inventory");
+
+        Map<String, Object> named = JobBodies.userImage("ignored:1");
+        named.put("labels", map("suite", suite + "-named"));
+        Outcome given = run(List.of(jobFile(named).toString(), "--jar",
+                jar("inventory-2.3.2.jar", null, "named-" + suite).toString(), "--app-name", "stock-keeping"), null);
+        assertThat(given.exitCode()).as(given.stderr()).isZero();
+        assertThat(ApiClient.admin(port).get("/api/v1/jobs/" + given.stdout().trim()).json().at("/app/name").asString())
+                .isEqualTo("stock-keeping");
+    }
 }

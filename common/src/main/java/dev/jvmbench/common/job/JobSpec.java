@@ -80,6 +80,31 @@ public record JobSpec(
         return jdks.size() * threadModels.size() * repetitions;
     }
 
+    /** What the stock target apps are called, as an app name and as a build reference. */
+    public static final String STOCK_APP = "stock";
+
+    /**
+     * The build the job runs: the image reference as given, {@code artifact:<id>} for an uploaded
+     * JAR (the same bytes are always the same artifact), or {@code stock}.
+     */
+    public String appReference() {
+        if (usesStockApps()) {
+            return STOCK_APP;
+        }
+        return app.image() != null ? app.image() : "artifact:" + app.artifactId();
+    }
+
+    /**
+     * The app across its builds: {@code app.name}, else the build's reference (what jobs without a
+     * name, and every job stored before names existed, are known by).
+     */
+    public String appName() {
+        if (!usesStockApps() && app.name() != null) {
+            return app.name();
+        }
+        return appReference();
+    }
+
     /** The stock target apps are used when the job names no app. */
     public boolean usesStockApps() {
         return app == null;

@@ -10,18 +10,21 @@ import java.util.Map;
 
 /**
  * A row of jobs: the submitted spec, normalised, and the columns next to it that list filters, the
- * worker and the analysis need. {@code id} is null until {@link Jobs#insert} stored it. The status
+ * worker and the analysis need. {@code appRef} is the build the job runs, {@code appName} the app
+ * across builds (baselines by labels and history match on it; JobSpec#appName). {@code id} is null until {@link Jobs#insert} stored it. The status
  * and its reason and times change only through {@link Jobs#transition}.
  */
-public record JobRow(Long id, JobStatus status, String statusReason, String appRef, Long artifactId, String scenario,
+public record JobRow(Long id, JobStatus status, String statusReason, String appRef, String appName, Long artifactId,
+                     String scenario,
                      LoadModel loadModel, List<Integer> jdks, List<ThreadModel> threadModels,
                      Map<String, String> labels, JobSpec spec, int runsTotal, Long createdBy, Instant createdAt,
                      Instant startedAt, Instant finishedAt, Long baselineJobId, String baselineNote) {
 
     /** A job as submitted: QUEUED, nothing started. */
-    public static JobRow queued(String appRef, Long artifactId, JobSpec spec, int runsTotal, Long createdBy,
+    public static JobRow queued(Long artifactId, JobSpec spec, int runsTotal, Long createdBy,
                                 Instant createdAt, Long baselineJobId, String baselineNote) {
-        return new JobRow(null, JobStatus.QUEUED, null, appRef, artifactId, spec.scenario().name(), spec.load().model(),
+        return new JobRow(null, JobStatus.QUEUED, null, spec.appReference(), spec.appName(), artifactId,
+                spec.scenario().name(), spec.load().model(),
                 spec.jdks(), spec.threadModels(), spec.labels() == null ? Map.of() : spec.labels(), spec, runsTotal,
                 createdBy, createdAt, null, null, baselineJobId, baselineNote);
     }

@@ -101,7 +101,7 @@ public class Jobs {
             params.put("labels", json.writeValueAsString(filter.labels()));
         }
         if (filter.app() != null) {
-            where.add("app_ref = :app");
+            where.add("(app_name = :app OR app_ref = :app)");
             params.put("app", filter.app());
         }
         if (filter.scenario() != null) {
@@ -138,26 +138,33 @@ public class Jobs {
         return new Page(found, total);
     }
 
-    /** The newest SUCCEEDED job of an app and scenario carrying every given label: a baseline. */
-    public Optional<Long> latestSucceeded(String appRef, String scenario, Map<String, String> labels) {
+    /**
+     * The newest SUCCEEDED job of an app (by name, whatever build it ran) and scenario carrying every
+     * given label: a baseline.
+     */
+    public Optional<Long> latestSucceeded(String appName, String scenario, Map<String, String> labels) {
         return jdbc.sql("""
                         SELECT id FROM jobs
-                        WHERE app_ref = :app AND scenario = :scenario AND status = %s
+                        WHERE app_name = :app AND scenario = :scenario AND status = %s
                           AND labels @> CAST(:labels AS jsonb)
                         ORDER BY created_at DESC, id DESC LIMIT 1""".formatted(Sql.is(JobStatus.SUCCEEDED)))
-                .param("app", appRef).param("scenario", scenario)
+                .param("app", appName).param("scenario", scenario)
                 .param("labels", json.writeValueAsString(labels))
                 .query(Long.class).optional();
     }
 
-    /** The ended jobs of one app and scenario carrying every given label, the newest {@code limit}, newest first. */
-    public List<JobRow> ended(String appRef, String scenario, Map<String, String> labels, int limit) {
+    /**
+     * The ended jobs of one app (its name: every build; or one build's reference) and scenario
+     * carrying every given label, the newest {@code limit}, newest first.
+     */
+    public List<JobRow> ended(String app, String scenario, Map<String, String> labels, int limit) {
         return jdbc.sql("""
                         SELECT * FROM jobs
-                        WHERE app_ref = :app AND scenario = :scenario AND labels @> CAST(:labels AS jsonb)
+                        WHERE (app_name = :app OR app_ref = :app) AND scenario = :scenario
+                          AND labels @> CAST(:labels AS jsonb)
                           AND status IN %s
                         ORDER BY created_at DESC, id DESC LIMIT :limit""".formatted(Sql.in(JobStatus.ended())))
-                .param("app", appRef).param("scenario", scenario)
+                .param("app", app).param("scenario", scenario)
                 .param("labels", json.writeValueAsString(labels))
                 .param("limit", limit)
                 .query((rs, n) -> rows.read(rs)).list();

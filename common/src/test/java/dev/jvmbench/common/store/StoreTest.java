@@ -148,7 +148,7 @@ class StoreTest {
 
     private static long queuedJob(int repetitions) {
         JobSpec spec = spec(repetitions);
-        long id = jobs.insert(JobRow.queued("stock", null, spec, 4 * repetitions, null,
+        long id = jobs.insert(JobRow.queued(null, spec, 4 * repetitions, null,
                 Instant.now().truncatedTo(ChronoUnit.MICROS), null, null));
         int seq = 0;
         List<RunRow> cells = new java.util.ArrayList<>();
@@ -165,13 +165,17 @@ class StoreTest {
 
     @Test
     void aJobAndItsRunsComeBackAsTheyWereWritten() {
-        JobSpec spec = spec(1);
+        JobSpec stock = spec(1);
+        JobSpec spec = new JobSpec(new AppRef("registry.example.com/shop:1", null, null, null, "shop"),
+                stock.threadModels(), stock.jdks(), stock.scenario(), stock.load(), stock.limits(), stock.repetitions(),
+                stock.platform(), stock.jvmOptions(), stock.env(), stock.labels(), stock.slo(), stock.baseline(),
+                stock.gate()).normalized();
         Instant created = Instant.parse("2026-05-01T10:15:30.123456Z");
-        JobRow written = JobRow.queued("registry.example.com/shop:1", null, spec, 4, null, created, null,
+        JobRow written = JobRow.queued(null, spec, 4, null, created, null,
                 "no successful job with labels {branch=main}");
         long id = jobs.insert(written);
         JobRow read = jobs.find(id).orElseThrow();
-        assertThat(read).isEqualTo(new JobRow(id, JobStatus.QUEUED, null, written.appRef(), null, "sleep",
+        assertThat(read).isEqualTo(new JobRow(id, JobStatus.QUEUED, null, "registry.example.com/shop:1", "shop", null, "sleep",
                 LoadModel.CLOSED, List.of(21, 25), List.of(ThreadModel.PLATFORM, ThreadModel.VIRTUAL),
                 Map.of("branch", "main"), spec, 4, null, created, null, null, null, written.baselineNote()));
 
@@ -379,7 +383,7 @@ class StoreTest {
             JobSpec labelled = new JobSpec(spec.app(), spec.threadModels(), spec.jdks(), spec.scenario(), spec.load(),
                     spec.limits(), spec.repetitions(), spec.platform(), spec.jvmOptions(), spec.env(),
                     Map.of("page", label), spec.slo(), spec.baseline(), spec.gate());
-            jobs.insert(JobRow.queued("stock", null, labelled, 4, null, Instant.now(), null, null));
+            jobs.insert(JobRow.queued(null, labelled, 4, null, Instant.now(), null, null));
         }
         var filter = new Jobs.Filter(List.of(JobStatus.QUEUED), Map.of("page", label), "stock", "sleep", 25,
                 ThreadModel.VIRTUAL, Instant.now().minusSeconds(60), null);

@@ -76,8 +76,8 @@ class RunQueueTest {
     /** A queued job of {@code runs} runs, created the way the api creates one. */
     private static long queuedJob(int runs) {
         long jobId = jdbc.sql("""
-                INSERT INTO jobs (status, app_ref, scenario, load_model, jdks, thread_models, labels, spec, runs_total)
-                VALUES ('QUEUED', 'stock', 'sleep', 'CLOSED', '{25}', '{VIRTUAL}', '{}'::jsonb, CAST(:spec AS jsonb), :runs)
+                INSERT INTO jobs (status, app_ref, app_name, scenario, load_model, jdks, thread_models, labels, spec, runs_total)
+                VALUES ('QUEUED', 'stock', 'stock', 'sleep', 'CLOSED', '{25}', '{VIRTUAL}', '{}'::jsonb, CAST(:spec AS jsonb), :runs)
                 RETURNING id
                 """).param("runs", runs).param("spec", """
                 {"threadModels":["virtual"],"jdks":[25],"scenario":{"name":"sleep","params":{}},
