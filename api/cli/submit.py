@@ -142,6 +142,9 @@ def parse_args(argv):
     parser.add_argument("--baseline-job", type=int, help="judge against this job id")
     parser.add_argument("--baseline-labels", metavar="KEY=VALUE[,KEY=VALUE]",
                         help="judge against the latest successful job with these labels, e.g. branch=main")
+    parser.add_argument("--baseline-mode", choices=["paired", "stored"],
+                        help="paired: measure the baseline again beside the job, in pairs (the default when it can be "
+                             "run again); stored: compare with the baseline job's own runs")
     parser.add_argument("--idempotency-key", help="retrying with the same key never creates a second job")
     parser.add_argument("--wait", action="store_true", help="wait for the job to end and print its summary")
     parser.add_argument("--fail-on-regression", action="store_true", help="exit 2 when the verdict is regressed")
@@ -323,6 +326,11 @@ def main(argv):
             spec["baseline"] = {"jobId": args.baseline_job}
         elif baseline_labels:
             spec["baseline"] = {"labels": baseline_labels}
+        if args.baseline_mode:
+            if not spec.get("baseline"):
+                say("error: --baseline-mode needs a baseline (--baseline-job, --baseline-labels or the job's own)")
+                return EXIT_ERROR
+            spec["baseline"]["mode"] = args.baseline_mode
         headers = {"Idempotency-Key": args.idempotency_key} if args.idempotency_key else {}
         job = api.json("POST", "/api/v1/jobs", spec, headers)
         say("job %s submitted: %s runs; %s/jobs/%s/report" % (job["id"], job["progress"]["runsTotal"], api.base,

@@ -35,6 +35,10 @@ final class CellSamples {
     final Map<Integer, Integer> levelRuns = new TreeMap<>();
     /** run -> level -> that point's metrics: a capacity search tries other levels in every run. */
     final Map<Long, TreeMap<Integer, Map<Metric, Double>>> runLevels = new LinkedHashMap<>();
+    /** succeeded run -> the pair it belongs to (runs of no pair are not listed). */
+    final Map<Long, Integer> pairOfRun = new LinkedHashMap<>();
+    /** succeeded run -> the levels where its window was not steady. */
+    final Map<Long, Set<Integer>> runNotSteady = new LinkedHashMap<>();
     /** level -> each succeeded run's latency histogram there, or why it has none. */
     final TreeMap<Integer, List<RunLatency>> latencies = new TreeMap<>();
 
@@ -51,6 +55,9 @@ final class CellSamples {
             if (run.status() == RunStatus.SUCCEEDED) {
                 cell.succeededRuns++;
                 succeeded.put(run.id(), run);
+                if (run.pair() != null) {
+                    cell.pairOfRun.put(run.id(), run.pair());
+                }
             } else {
                 cell.excludedRuns.add(new ExcludedRun(run.id(), run.repetition(), "run " + run.status()
                         + (run.failureReason() == null ? "" : ": " + run.failureReason())));
@@ -80,6 +87,7 @@ final class CellSamples {
             Map<Metric, List<Double>> steady = cell.steadyValues.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
             if (point.notSteady()) {
                 cell.levelNotSteady.merge(point.level(), 1, Integer::sum);
+                cell.runNotSteady.computeIfAbsent(point.runId(), r -> new LinkedHashSet<>()).add(point.level());
             } else {
                 point.values().forEach((metric, value) -> steady.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
             }
@@ -94,6 +102,22 @@ final class CellSamples {
     /** The values of the runs whose window at this level was steady (or could not be judged). */
     double[] steadySamples(int level, Metric metric) {
         return array(steadyValues.get(level), metric);
+    }
+
+    /**
+     * pair -> this cell's value of the metric at the level in that pair's run (only runs that belong to
+     * a pair; with {@code steadyOnly}, only those whose window there was steady or undetermined).
+     */
+    Map<Integer, Double> byPair(int level, Metric metric, boolean steadyOnly) {
+        Map<Integer, Double> values = new TreeMap<>();
+        pairOfRun.forEach((run, pair) -> {
+            Map<Metric, Double> point = runLevels.getOrDefault(run, new TreeMap<>()).get(level);
+            Double value = point == null ? null : point.get(metric);
+            if (value != null && !(steadyOnly && runNotSteady.getOrDefault(run, Set.of()).contains(level))) {
+                values.put(pair, value);
+            }
+        });
+        return values;
     }
 
     int notSteady(int level) {

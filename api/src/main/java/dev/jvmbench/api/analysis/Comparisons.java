@@ -1,6 +1,7 @@
 package dev.jvmbench.api.analysis;
 
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.job.BaselineMode;
 import dev.jvmbench.common.job.Gate;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.ThreadModel;
@@ -9,6 +10,7 @@ import dev.jvmbench.common.store.NoiseProfiles;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
@@ -71,7 +73,12 @@ public class Comparisons {
                        Long noiseProfileId,
                        @Schema(description = "Between two jobs: the app and build each ran, and whether the builds are the "
                                + "same (an A/A comparison: any change is the host's or the runs' own); null within a job")
-                       Builds builds) {
+                       Builds builds,
+                       @Schema(description = "Between two jobs: paired when the baseline's cells were measured again inside "
+                               + "this job beside its own runs (the baseline side of each pair is one of this job's runs, "
+                               + "side baseline), stored when the baseline job's own runs, taken at another time, were "
+                               + "compared; null within a job")
+                       BaselineMode baselineMode) {
     }
 
     /** The app and build of each side of a comparison between jobs. */
@@ -121,20 +128,25 @@ public class Comparisons {
                       @Schema(description = "This host's minimum detectable effect for the metric and level in percent, from "
                               + "the noise profile (noiseProfileId); null without one. A threshold below it lets a change "
                               + "of that size pass unseen")
-                      Double detectablePercent) {
+                      Double detectablePercent,
+                      @Schema(description = "With a paired baseline: the pairs the ratio rests on (the median of the "
+                              + "candidate / baseline ratios within pairs, its interval a bootstrap over pairs); null when "
+                              + "the two sides were measured apart")
+                      Integer pairs) {
 
         /** A row as measured, before a noise profile adds the host's detectable effect. */
         Row(Metric metric, Metric.Direction direction, int level, double baselineMedian, double candidateMedian,
             Double ratio, Double ratioLow, Double ratioHigh, int baselineRuns, int candidateRuns, double thresholdPercent,
             Verdict verdict, int baselineNotSteadyLeftOut, int candidateNotSteadyLeftOut) {
             this(metric, direction, level, baselineMedian, candidateMedian, ratio, ratioLow, ratioHigh, baselineRuns,
-                    candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut, candidateNotSteadyLeftOut, null);
+                    candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut, candidateNotSteadyLeftOut, null,
+                    null);
         }
 
         Row withDetectable(Double percent) {
             return new Row(metric, direction, level, baselineMedian, candidateMedian, ratio, ratioLow, ratioHigh,
                     baselineRuns, candidateRuns, thresholdPercent, verdict, baselineNotSteadyLeftOut,
-                    candidateNotSteadyLeftOut, percent);
+                    candidateNotSteadyLeftOut, percent, pairs);
         }
     }
 
@@ -172,14 +184,16 @@ public class Comparisons {
                     warnings.add("scenarios differ: baseline " + baseline.job().scenario() + ", job "
                             + candidate.job().scenario());
                 }
-                var baselineCells = CellSamples.of(baseline);
+                // Paired: the baseline side is this job's own measurement of the baseline's cells, pair by pair.
+                boolean paired = candidate.paired();
+                var baselineCells = CellSamples.of(paired ? candidate.freshBaseline(baseline.job()) : baseline);
                 for (var entry : candidateCells.entrySet()) {
                     CellSamples base = baselineCells.get(entry.getKey());
                     if (base == null) {
                         unmatched.add(entry.getKey().label() + " has no counterpart in job " + baselineJobId);
                     } else {
                         pairs.add(pair(base, baselineJobId, entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent(), warnings));
+                                request.thresholdPercent(), warnings, paired));
                     }
                 }
             }
@@ -193,7 +207,7 @@ public class Comparisons {
                     CellSamples base = candidateCells.get(new CellKey(baseJdk, entry.getKey().threadModel()));
                     if (base != null) {
                         pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent(), warnings));
+                                request.thresholdPercent(), warnings, false));
                     }
                 }
             }
@@ -208,7 +222,7 @@ public class Comparisons {
                     CellSamples base = candidateCells.get(new CellKey(entry.getKey().jdk(), baseModel));
                     if (base != null) {
                         pairs.add(pair(base, request.jobId(), entry.getValue(), request.jobId(), metrics, gate,
-                                request.thresholdPercent(), warnings));
+                                request.thresholdPercent(), warnings, false));
                     }
                 }
             }
@@ -223,7 +237,8 @@ public class Comparisons {
         return new View(request.jobId(), mode == Mode.JOBS ? baselineJobId : null, mode, gateMetrics,
                 gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched,
                 profile.map(NoiseProfileRow::id).orElse(null),
-                mode == Mode.JOBS ? Builds.of(baselineResults.job(), candidate.job()) : null);
+                mode == Mode.JOBS ? Builds.of(baselineResults.job(), candidate.job()) : null,
+                mode != Mode.JOBS ? null : candidate.paired() ? BaselineMode.PAIRED : BaselineMode.STORED);
     }
 
     /**
@@ -258,7 +273,8 @@ public class Comparisons {
     }
 
     private static Pair pair(CellSamples base, long baseJob, CellSamples candidate, long candidateJob,
-                             List<Metric> metrics, Gate gate, Double thresholdOverride, List<String> warnings) {
+                             List<Metric> metrics, Gate gate, Double thresholdOverride, List<String> warnings,
+                             boolean paired) {
         List<Row> rows = new ArrayList<>();
         TreeSet<Integer> levels = new TreeSet<>(base.values.keySet());
         levels.retainAll(candidate.values.keySet());
@@ -293,6 +309,18 @@ public class Comparisons {
                     b = steadyB;
                 }
                 double threshold = thresholdOverride != null ? thresholdOverride : gate.thresholdOf(metric.id());
+                if (paired && !metric.merged()) {
+                    boolean steadyGate = steadyOnly && gateMetrics.contains(metric);
+                    Row byPairs = pairedRow(metric, level, base.byPair(level, metric, steadyGate),
+                            candidate.byPair(level, metric, steadyGate), threshold, baseLeftOut, candidateLeftOut);
+                    if (byPairs == null) {
+                        notJudged.add(metric.id());
+                        unsteadySide = "a whole pair";
+                    } else {
+                        rows.add(byPairs);
+                    }
+                    continue;
+                }
                 rows.add(metric.merged()
                         ? mergedRow(metric, level, base.distributions(level, steadyOnly && gateMetrics.contains(metric)),
                                 candidate.distributions(level, steadyOnly && gateMetrics.contains(metric)), threshold,
@@ -312,6 +340,38 @@ public class Comparisons {
                 .map(Row::verdict).toList());
         return new Pair(new Side(baseJob, base.key.jdk(), base.key.threadModel()),
                 new Side(candidateJob, candidate.key.jdk(), candidate.key.threadModel()), verdict, leftOut, rows);
+    }
+
+    /**
+     * A metric judged on pairs (docs/statistics.md, "Paired baselines"): the ratio within each pair that
+     * measured it on both sides, their median, and the percentile bootstrap over pairs of that median.
+     * Drift between pairs (the host, the time of day) moves both halves of a pair and cancels in its
+     * ratio. The medians shown are each side's over the same pairs. Null when no pair measured it on
+     * both sides.
+     */
+    static Row pairedRow(Metric metric, int level, Map<Integer, Double> baseline, Map<Integer, Double> candidate,
+                         double thresholdPercent, int baselineLeftOut, int candidateLeftOut) {
+        List<Integer> matched = baseline.keySet().stream().filter(candidate::containsKey).sorted().toList();
+        if (matched.isEmpty()) {
+            return null;
+        }
+        double[] a = matched.stream().mapToDouble(baseline::get).toArray();
+        double[] b = matched.stream().mapToDouble(candidate::get).toArray();
+        Estimate base = Bootstrap.median(a);
+        Estimate cand = Bootstrap.median(b);
+        double[] ratios = java.util.stream.IntStream.range(0, a.length).filter(i -> a[i] != 0)
+                .mapToDouble(i -> b[i] / a[i]).toArray();
+        Bootstrap.Ratio ratio = null;
+        if (ratios.length > 0 && base.median() != 0) {
+            Estimate within = Bootstrap.median(ratios);
+            ratio = new Bootstrap.Ratio(within.median(), within.low(), within.high());
+        }
+        Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
+                : Verdict.of(metric.direction(), ratio, thresholdPercent);
+        return new Row(metric, metric.direction(), level, base.median(), cand.median(),
+                ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
+                ratio == null ? null : ratio.high(), matched.size(), matched.size(), thresholdPercent, verdict,
+                baselineLeftOut, candidateLeftOut, null, matched.size());
     }
 
     static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent) {

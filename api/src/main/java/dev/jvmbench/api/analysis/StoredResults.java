@@ -4,6 +4,7 @@ import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.stats.LatencyHistogram;
@@ -54,11 +55,16 @@ class StoredResults {
     }
 
     record RunFacts(long id, int seq, int jdk, ThreadModel threadModel, int repetition, RunStatus status,
-                    String failureReason) {
+                    String failureReason, RunSide side, Integer pair) {
+
+        RunFacts(long id, int seq, int jdk, ThreadModel threadModel, int repetition, RunStatus status,
+                 String failureReason) {
+            this(id, seq, jdk, threadModel, repetition, status, failureReason, RunSide.JOB, null);
+        }
 
         static RunFacts of(RunRow row) {
             return new RunFacts(row.id(), row.seq(), row.jdk(), row.threadModel(), row.repetition(), row.status(),
-                    row.failureReason());
+                    row.failureReason(), row.side() == null ? RunSide.JOB : row.side(), row.pair());
         }
     }
 
@@ -106,12 +112,37 @@ class StoredResults {
         }
     }
 
-    /** A job with every run and every point, runs in execution order. */
-    record JobResults(JobFacts job, List<RunFacts> runs, List<PointFacts> points) {
+    /**
+     * A job with every run and every point, runs in execution order. {@code runs} are the job's own
+     * (side JOB): everything about the job (statistics, findings, its cells) is theirs.
+     * {@code baselineRuns} are the baseline's cells measured again inside this job as the other halves
+     * of pairs (side BASELINE, docs/statistics.md "Paired baselines"): only the comparison with the
+     * baseline reads them. Points of either are in {@code points}; a point counts only through a
+     * listed run.
+     */
+    record JobResults(JobFacts job, List<RunFacts> runs, List<PointFacts> points, List<RunFacts> baselineRuns) {
 
-        /** The same job with only some of its runs (their points follow: a point of no listed run counts nowhere). */
+        JobResults(JobFacts job, List<RunFacts> runs, List<PointFacts> points) {
+            this(job, runs, points, List.of());
+        }
+
+        /** The same job with only some of its runs, on both sides (their points follow). */
         JobResults withRuns(java.util.function.Predicate<RunFacts> kept) {
-            return new JobResults(job, runs.stream().filter(kept).toList(), points);
+            return new JobResults(job, runs.stream().filter(kept).toList(), points,
+                    baselineRuns.stream().filter(kept).toList());
+        }
+
+        /** Whether the baseline was measured again beside this job's runs, as pairs. */
+        boolean paired() {
+            return !baselineRuns.isEmpty();
+        }
+
+        /**
+         * The fresh baseline runs as results of their own: the baseline job's facts (its app, spec and
+         * build), this job's baseline-side runs and their points.
+         */
+        JobResults freshBaseline(JobFacts baselineJob) {
+            return new JobResults(baselineJob, baselineRuns, points);
         }
     }
 
@@ -152,8 +183,10 @@ class StoredResults {
         List<Long> ids = jobFacts.stream().map(JobFacts::id).toList();
         Map<Long, List<RunFacts>> runsByJob = new LinkedHashMap<>();
         Map<Long, Long> jobOfRun = new HashMap<>();
+        Map<Long, List<RunFacts>> baselineRunsByJob = new LinkedHashMap<>();
         for (RunRow run : runs.ofJobs(ids)) {
-            runsByJob.computeIfAbsent(run.jobId(), j -> new ArrayList<>()).add(RunFacts.of(run));
+            (run.side() == RunSide.BASELINE ? baselineRunsByJob : runsByJob)
+                    .computeIfAbsent(run.jobId(), j -> new ArrayList<>()).add(RunFacts.of(run));
             jobOfRun.put(run.id(), run.jobId());
         }
         Map<Long, List<PointFacts>> pointsByJob = new LinkedHashMap<>();
@@ -162,6 +195,6 @@ class StoredResults {
             pointsByJob.computeIfAbsent(jobOfRun.get(point.runId()), j -> new ArrayList<>()).add(PointFacts.of(point));
         }
         return jobFacts.stream().map(j -> new JobResults(j, runsByJob.getOrDefault(j.id(), List.of()),
-                pointsByJob.getOrDefault(j.id(), List.of()))).toList();
+                pointsByJob.getOrDefault(j.id(), List.of()), baselineRunsByJob.getOrDefault(j.id(), List.of()))).toList();
     }
 }

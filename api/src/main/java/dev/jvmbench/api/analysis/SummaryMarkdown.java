@@ -362,7 +362,11 @@ public class SummaryMarkdown {
         }
         var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, null, null));
         md.append("Compared: ").append(view.builds().describe()).append(".\n\n");
-        measuredWhen(md, baselineJobId, jobId);
+        if (view.baselineMode() == dev.jvmbench.common.job.BaselineMode.PAIRED) {
+            pairedMode(md, view);
+        } else {
+            measuredWhen(md, baselineJobId, jobId);
+        }
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
                 .append(" (").append(outcome.regressions()).append(" regressed, ").append(outcome.improvements())
@@ -403,6 +407,21 @@ public class SummaryMarkdown {
                     .append(" before this job was submitted");
         }
         md.append("); a host that changed in between counts as a change of the app.\n\n");
+    }
+
+    /**
+     * A paired baseline was measured beside the job: the reader is told so, with the pairs each cell
+     * rests on, so a verdict is never mistaken for one against runs taken at another time.
+     */
+    private static void pairedMode(StringBuilder md, Comparisons.View view) {
+        int fewest = view.comparisons().stream().flatMap(p -> p.metrics().stream())
+                .filter(r -> r.pairs() != null).mapToInt(Comparisons.Row::pairs).min().orElse(0);
+        int most = view.comparisons().stream().flatMap(p -> p.metrics().stream())
+                .filter(r -> r.pairs() != null).mapToInt(Comparisons.Row::pairs).max().orElse(0);
+        md.append("Mode: **paired**: the baseline's cells were measured again in this job, each run beside one of ")
+                .append("this job's own in random order, and every ratio is the median of the ratios within pairs (")
+                .append(fewest == most ? fewest + "" : fewest + "-" + most).append(" pair").append(most == 1 ? "" : "s")
+                .append(" per row), so a host that drifted between pairs cancels out.\n\n");
     }
 
     private static String ago(java.time.Duration gap) {

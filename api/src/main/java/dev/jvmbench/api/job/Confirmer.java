@@ -3,6 +3,7 @@ package dev.jvmbench.api.job;
 import dev.jvmbench.api.analysis.BaselineVerdicts;
 import dev.jvmbench.api.analysis.Confirmation;
 import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.RunRow;
@@ -69,7 +70,9 @@ class Confirmer {
             return true;
         }
         int lastSeq = existing.stream().mapToInt(RunRow::seq).max().orElse(0);
-        List<RunRow> extra = extraRuns(job.id(), pending, planned, lastSeq, job.spec().gate().confirmRepetitions());
+        boolean paired = job.spec().baseline() != null && job.spec().baseline().paired();
+        List<RunRow> extra = extraRuns(job.id(), pending, planned, lastSeq, job.spec().gate().confirmRepetitions(),
+                paired);
         runs.insert(extra);
         jobs.addRuns(job.id(), extra.size());
         log.info("Job {}: verdict {} to confirm, {} extra runs queued for {} cell(s)", job.id(),
@@ -80,15 +83,25 @@ class Confirmer {
     /**
      * The extra runs, interleaved like the planned ones: the first extra repetition of every flagged
      * cell, then the second (A B A B), numbered after the planned repetitions and queued after the
-     * job's last run.
+     * job's last run. With a paired baseline each extra repetition is a fresh pair (the job's run and
+     * the baseline's, in an order drawn per pair): a flag is confirmed by both sides measured again,
+     * never by the candidate alone against baseline runs that may have been the disturbed ones.
      */
     static List<RunRow> extraRuns(long jobId, List<Confirmation.Check> cells, int plannedRepetitions, int lastSeq,
-                                  int extraRepetitions) {
+                                  int extraRepetitions, boolean paired) {
         List<RunRow> extra = new ArrayList<>();
+        java.util.SplittableRandom order = new java.util.SplittableRandom(0xC0FF_1EL ^ jobId ^ lastSeq);
         int seq = lastSeq;
         for (int repetition = plannedRepetitions + 1; repetition <= plannedRepetitions + extraRepetitions; repetition++) {
             for (Confirmation.Check cell : cells) {
-                extra.add(RunRow.queued(jobId, ++seq, cell.jdk(), cell.threadModel(), repetition));
+                if (!paired) {
+                    extra.add(RunRow.queued(jobId, ++seq, cell.jdk(), cell.threadModel(), repetition));
+                    continue;
+                }
+                for (RunSide side : order.nextBoolean() ? List.of(RunSide.BASELINE, RunSide.JOB)
+                        : List.of(RunSide.JOB, RunSide.BASELINE)) {
+                    extra.add(RunRow.queued(jobId, ++seq, cell.jdk(), cell.threadModel(), repetition, side, repetition));
+                }
             }
         }
         return extra;

@@ -7,8 +7,10 @@ import dev.jvmbench.api.finding.Findings;
 import dev.jvmbench.api.query.StorableText;
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.Hashing;
+import dev.jvmbench.common.job.BaselineMode;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
@@ -71,9 +73,17 @@ class JobService {
             return new Submission(get(used.jobId()), true);
         }
         var baseline = resolveBaseline(spec);
+        JobSpec baselineSpec = null;
+        if (baseline.jobId() != null) {
+            JobRow baselineJob = jobs.find(baseline.jobId()).orElseThrow();
+            BaselineMode mode = mode(spec.baseline().mode(), baselineJob);
+            spec = spec.withBaseline(spec.baseline().withMode(mode));
+            baselineSpec = mode == BaselineMode.PAIRED ? baselineJob.spec() : null;
+        }
+        List<RunRow> planned = expand(0L, spec, baselineSpec);
         long jobId = jobs.insert(JobRow.queued(spec.usesStockApps() ? null : spec.app().artifactId(), spec,
-                spec.runCount(), tokenId, progress.now(), baseline.jobId(), baseline.note()));
-        runs.insert(expand(jobId, spec));
+                planned.size(), tokenId, progress.now(), baseline.jobId(), baseline.note()));
+        runs.insert(expand(jobId, spec, baselineSpec));
         if (idempotencyKey != null) {
             idempotencyKeys.bind(idempotencyKey, jobId);
         }
@@ -106,17 +116,63 @@ class JobService {
     }
 
     /**
+     * How the verdict against the baseline job is measured: as asked, else paired when the baseline
+     * can be run again. The api knows it can for the stock apps and for an uploaded JAR it still stores
+     * as executable; an image it cannot see (the worker's engine or registry has it, or not), so an
+     * image's baseline is stored unless the job asks for paired.
+     */
+    private BaselineMode mode(BaselineMode asked, JobRow baseline) {
+        String cannot = null;
+        if (baseline.artifactId() != null && (!artifacts.exists(baseline.artifactId())
+                || artifacts.notExecutableReason(baseline.artifactId()).isPresent())) {
+            cannot = "its uploaded JAR (artifact " + baseline.artifactId() + ") is no longer stored as executable";
+        }
+        if (asked == BaselineMode.PAIRED && cannot != null) {
+            throw new ApiException(HttpStatus.CONFLICT, "Conflict", "baseline job " + baseline.id()
+                    + " cannot be measured again: " + cannot + "; use baseline.mode stored",
+                    List.of(new ApiException.FieldViolation("baseline.mode", "the baseline cannot be run again")));
+        }
+        if (asked != null) {
+            return asked;
+        }
+        boolean rerunnable = cannot == null && (baseline.spec().usesStockApps() || baseline.artifactId() != null);
+        return rerunnable ? BaselineMode.PAIRED : BaselineMode.STORED;
+    }
+
+    /** The job's runs without a paired baseline. */
+    static List<RunRow> expand(long jobId, JobSpec spec) {
+        return expand(jobId, spec, null);
+    }
+
+    /**
      * One run per cell, interleaved: every cell's first repetition, then every cell's second, and
      * inside a repetition the JDKs and thread models alternate (A B A B), so drift of the host over
      * the job spreads evenly over the cells being compared.
+     *
+     * <p>With a paired baseline ({@code baselineSpec} not null), each repetition of a cell the baseline
+     * job also ran is a pair: the job's run and a run of the baseline's spec, back to back, in an order
+     * drawn at random per pair (A B or B A, seeded by the job id so a resubmission queues the same
+     * order), numbered with the repetition. Time and its drift then fall on both sides of every pair
+     * alike (randomized multiple interleaved trials: Abedi and Brecht, ICPE 2017).
      */
-    static List<RunRow> expand(long jobId, JobSpec spec) {
+    static List<RunRow> expand(long jobId, JobSpec spec, JobSpec baselineSpec) {
         List<RunRow> cells = new ArrayList<>();
+        java.util.SplittableRandom order = new java.util.SplittableRandom(0x5EED_BA5EL ^ jobId);
         int seq = 0;
         for (int repetition = 1; repetition <= spec.repetitions(); repetition++) {
             for (int jdk : spec.jdks()) {
                 for (ThreadModel model : spec.threadModels()) {
-                    cells.add(RunRow.queued(jobId, ++seq, jdk, model, repetition));
+                    boolean paired = baselineSpec != null && baselineSpec.jdks().contains(jdk)
+                            && baselineSpec.threadModels().contains(model);
+                    if (!paired) {
+                        cells.add(RunRow.queued(jobId, ++seq, jdk, model, repetition));
+                        continue;
+                    }
+                    boolean baselineFirst = order.nextBoolean();
+                    for (RunSide side : baselineFirst ? List.of(RunSide.BASELINE, RunSide.JOB)
+                            : List.of(RunSide.JOB, RunSide.BASELINE)) {
+                        cells.add(RunRow.queued(jobId, ++seq, jdk, model, repetition, side, repetition));
+                    }
                 }
             }
         }

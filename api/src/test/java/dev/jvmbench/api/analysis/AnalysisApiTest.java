@@ -141,7 +141,7 @@ class AnalysisApiTest {
         seededJob(api, body("main"), 390);
         long main = seededJob(api, body("main"), 390);
         Map<String, Object> feature = body("feature");
-        feature.put("baseline", map("labels", map("branch", "main", "suite", suite)));
+        feature.put("baseline", map("labels", map("branch", "main", "suite", suite), "mode", "stored"));
         long candidate = submit(api, feature);
 
         JsonNode pending = api.get("/api/v1/jobs/" + candidate).expect(200).json();
@@ -171,7 +171,7 @@ class AnalysisApiTest {
 
         // The same body without a regression passes.
         Map<String, Object> fine = body("feature");
-        fine.put("baseline", map("jobId", main));
+        fine.put("baseline", map("jobId", main, "mode", "stored"));
         long same = seededJob(api, fine, 392);
         assertThat(api.get("/api/v1/jobs/" + same).json().at("/baseline/verdict").asString())
                 .isEqualTo("no detectable change");
@@ -184,7 +184,7 @@ class AnalysisApiTest {
         // A real change smaller than the threshold (virtual loses 4.9% at 80, the noise is 2%): it
         // passes the gate, but is told apart from nothing happening, ratio and interval shown.
         Map<String, Object> slower = body("feature");
-        slower.put("baseline", map("jobId", main));
+        slower.put("baseline", map("jobId", main, "mode", "stored"));
         long tolerated = seededJob(api, slower, 371);
         JsonNode withinTolerance = api.get("/api/v1/jobs/" + tolerated).expect(200).json();
         assertThat(withinTolerance.at("/baseline/verdict").asString()).isEqualTo("change within tolerance");

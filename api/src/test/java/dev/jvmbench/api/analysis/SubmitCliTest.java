@@ -125,8 +125,9 @@ class SubmitCliTest {
     }
 
     private List<String> gated(Path job, String... more) {
+        // stored: the seeded candidate's own runs carry the change (the paired mode: PairedBaselineApiTest)
         List<String> args = new ArrayList<>(List.of(job.toString(), "--label", "sha=abc123", "--baseline-labels",
-                "branch=main,suite=" + suite, "--wait", "--fail-on-regression", "--timeout", "50"));
+                "branch=main,suite=" + suite, "--baseline-mode", "stored", "--wait", "--fail-on-regression", "--timeout", "50"));
         args.addAll(List.of(more));
         return args;
     }
@@ -355,7 +356,8 @@ class SubmitCliTest {
                 .contains("- **App** `" + name + "` (build `" + secondView.at("/app/build").asString() + "`)")
                 .contains("Compared: builds `" + firstView.at("/app/build").asString() + "` (baseline) and `"
                         + secondView.at("/app/build").asString() + "` (this job) of app `" + name + "`.")
-                .contains("Mode: **stored**: the baseline's runs were measured at another time (job #" + firstJob);
+                .contains("Mode: **paired**: the baseline's cells were measured again in this job");
+        assertThat(comparison.get("baselineMode").asString()).isEqualTo("paired");
 
         var history = api.get("/api/v1/history?metric=throughputRps&scenario=checkout&threadModel=platform&app=" + name).expect(200).json();
         assertThat(history.get("series")).hasSize(1);

@@ -62,7 +62,8 @@ class ConfirmationFlowTest {
         body.put("repetitions", 3);
         body.put("labels", map("suite", suite));
         if (baselineJobId != null) {
-            body.put("baseline", map("jobId", baselineJobId));
+            // stored: the extra runs re-measure the candidate alone (ConfirmationPairsTest: paired)
+            body.put("baseline", map("jobId", baselineJobId, "mode", "stored"));
         }
         if (extraRepetitions != null) {
             body.put("gate", map("confirm", map("extraRepetitions", extraRepetitions)));

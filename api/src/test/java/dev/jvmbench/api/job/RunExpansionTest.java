@@ -43,6 +43,39 @@ class RunExpansionTest {
     }
 
     @Test
+    void aPairedBaselineMakesEachSharedCellsRepetitionAPairInADrawnOrder() {
+        JobSpec job = spec(3);
+        // the baseline job ran JDK 21 and 25 with platform threads only: those cells get pairs
+        JobSpec baseline = new JobSpec(null, List.of(ThreadModel.PLATFORM), List.of(21, 25),
+                new ScenarioSpec("sleep", null, null), new LoadProfile(null, List.of(10, 20, 40), 30, 10, null),
+                null, 1, null, null, null, null, null, null, null).normalized();
+        List<RunRow> runs = JobService.expand(7L, job, baseline);
+        assertThat(runs).hasSize(18 + 2 * 3);
+        assertThat(runs).extracting(RunRow::seq).containsExactlyElementsOf(
+                java.util.stream.IntStream.rangeClosed(1, 24).boxed().toList());
+        var pairs = runs.stream().filter(r -> r.pair() != null).toList();
+        assertThat(pairs).hasSize(12).allMatch(r -> r.threadModel() == ThreadModel.PLATFORM && r.jdk() != 26);
+        java.util.Set<dev.jvmbench.common.job.RunSide> firsts = new java.util.HashSet<>();
+        for (int i = 0; i < runs.size(); i++) {
+            RunRow run = runs.get(i);
+            if (run.pair() == null) {
+                assertThat(run.side()).isEqualTo(dev.jvmbench.common.job.RunSide.JOB);
+                continue;
+            }
+            assertThat(run.pair()).isEqualTo(run.repetition());
+            RunRow partner = runs.stream().filter(r -> r != run && cell(r).equals(cell(run))
+                    && java.util.Objects.equals(r.pair(), run.pair())).findFirst().orElseThrow();
+            assertThat(partner.side()).isNotEqualTo(run.side());
+            assertThat(Math.abs(partner.seq() - run.seq())).as("the two halves of a pair back to back").isEqualTo(1);
+            if (run.seq() < partner.seq()) {
+                firsts.add(run.side());
+            }
+        }
+        assertThat(firsts).as("over 6 pairs the order is drawn, not fixed").hasSize(2);
+        assertThat(JobService.expand(7L, job, baseline)).as("the same job queues the same order").isEqualTo(runs);
+    }
+
+    @Test
     void theTimeLeftFollowsThePlanUntilARunHasFinished() {
         Clock clock = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
         ProgressEstimator estimator = new ProgressEstimator(clock);
@@ -59,7 +92,7 @@ class RunExpansionTest {
     void theTimeLeftUsesTheMeasuredMeanAndTheRunningRunsElapsedTime() {
         Instant now = Instant.parse("2026-01-01T00:10:00Z");
         ProgressEstimator estimator = new ProgressEstimator(Clock.fixed(now, ZoneOffset.UTC));
-        RunRow running = new RunRow(5L, 1L, 4, 25, ThreadModel.WEBFLUX, 1, RunStatus.RUNNING, null, "load", 20, "w", 1,
+        RunRow running = new RunRow(5L, 1L, 4, 25, ThreadModel.WEBFLUX, 1, dev.jvmbench.common.job.RunSide.JOB, null, RunStatus.RUNNING, null, "load", 20, "w", 1,
                 now, now.minusSeconds(30), null);
         var tally = new Runs.Tally(Map.of(RunStatus.SUCCEEDED, 3, RunStatus.RUNNING, 1, RunStatus.QUEUED, 2),
                 Duration.ofSeconds(100), running);

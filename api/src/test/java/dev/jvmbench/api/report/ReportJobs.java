@@ -59,7 +59,8 @@ final class ReportJobs {
      */
     static long regressedAgainst(ApiClient api, JdbcClient jdbc, long baselineJobId) {
         Map<String, Object> body = body();
-        body.put("baseline", map("jobId", baselineJobId));
+        // against the baseline job's stored runs: this job's own runs carry the regression
+        body.put("baseline", map("jobId", baselineJobId, "mode", "stored"));
         long jobId = api.postJson("/api/v1/jobs", body).expect(201).json().get("id").asLong();
         int oomSeq = jdbc.sql("SELECT seq FROM runs WHERE job_id = :job AND thread_model = 'PLATFORM' AND repetition = :rep")
                 .param("job", jobId).param("rep", REPETITIONS).query(Integer.class).single();

@@ -80,6 +80,12 @@ public record JobSpec(
         return jdks.size() * threadModels.size() * repetitions;
     }
 
+    /** The same spec with another baseline reference (the api's resolved mode). */
+    public JobSpec withBaseline(BaselineRef resolved) {
+        return new JobSpec(app, threadModels, jdks, scenario, load, limits, repetitions, platform, jvmOptions, env,
+                labels, slo, resolved, gate);
+    }
+
     /** What the stock target apps are called, as an app name and as a build reference. */
     public static final String STOCK_APP = "stock";
 

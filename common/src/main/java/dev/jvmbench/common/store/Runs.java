@@ -166,10 +166,16 @@ public class Runs {
      * UPDATE SKIP LOCKED, so concurrent workers never take the same run and never wait for each other.
      */
     public Optional<RunRow> claim(String workerId) {
+        // The second run of a pair waits for the first to end: a pair is measured back to back, never
+        // at once on two workers (docs/statistics.md, "Paired baselines").
         return jdbc.sql("""
                         WITH next AS (
                             SELECT r.id FROM runs r JOIN jobs j ON j.id = r.job_id
                              WHERE %s
+                               AND NOT EXISTS (SELECT 1 FROM runs p
+                                                WHERE p.job_id = r.job_id AND p.pair = r.pair AND p.jdk = r.jdk
+                                                  AND p.thread_model = r.thread_model AND p.side <> r.side
+                                                  AND p.seq < r.seq AND p.status IN %s)
                              ORDER BY j.created_at, j.id, r.seq
                              LIMIT 1
                              FOR UPDATE OF r SKIP LOCKED)
@@ -178,7 +184,7 @@ public class Runs {
                                current_step = 'claimed', current_level = NULL, failure_reason = NULL
                           FROM next
                          WHERE runs.id = next.id
-                        RETURNING runs.*""".formatted(CLAIMABLE))
+                        RETURNING runs.*""".formatted(CLAIMABLE, Sql.in(RunStatus.open())))
                 .param("running", QUEUED.requireMoveTo(RUNNING).name()).param("worker", workerId)
                 .query((rs, n) -> rows.read(rs)).optional();
     }

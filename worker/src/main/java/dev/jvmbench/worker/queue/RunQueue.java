@@ -1,6 +1,7 @@
 package dev.jvmbench.worker.queue;
 
 import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.PlatformDatabase;
@@ -69,11 +70,16 @@ public class RunQueue implements RunControl {
     public Optional<ClaimedRun> claim(String workerId) {
         return tx.execute(status -> runs.claim(workerId).map(run -> {
             jobs.transition(run.jobId(), JobStatus.RUNNING, null);
-            Jobs.Work work = jobs.work(run.jobId());
+            // The baseline side of a pair executes the baseline job's build and spec (docs/statistics.md,
+            // "Paired baselines"); the run and what it measures stay this job's.
+            long specJob = run.side() == RunSide.BASELINE ? jobs.find(run.jobId()).orElseThrow().baselineJobId()
+                    : run.jobId();
+            Jobs.Work work = jobs.work(specJob);
             Jobs.UploadedJar jar = work.jar();
             return new ClaimedRun(run.id(), run.jobId(), run.seq(), run.jdk(), run.threadModel(), run.repetition(),
                     run.attempt(), work.spec(), jar == null ? null
-                    : new ClaimedRun.UploadedJar(jar.artifactId(), jar.sha256(), jar.mainClass(), jar.storagePath()));
+                    : new ClaimedRun.UploadedJar(jar.artifactId(), jar.sha256(), jar.mainClass(), jar.storagePath()),
+                    run.side());
         }));
     }
 
