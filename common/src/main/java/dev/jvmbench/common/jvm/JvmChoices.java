@@ -1,5 +1,7 @@
 package dev.jvmbench.common.jvm;
 
+import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.ThreadModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -137,6 +139,21 @@ public final class JvmChoices {
             case "Management", "Attach on demand" -> SetBy.RUNTIME;
             default -> SetBy.JVM;
         };
+    }
+
+    /**
+     * The options a job gave a run's JVM: its jvmOptions, and for a platform-thread run the -Xss of
+     * its platform.stackSizeKb (the worker's AppContainers.jvmOptions adds it before them).
+     */
+    public static List<String> jobOptions(JobSpec spec, ThreadModel threadModel) {
+        List<String> options = new ArrayList<>();
+        if (threadModel == ThreadModel.PLATFORM && spec.platform() != null && spec.platform().stackSizeKb() != null) {
+            options.add("-Xss" + spec.platform().stackSizeKb() + "k");
+        }
+        if (spec.jvmOptions() != null) {
+            options.addAll(spec.jvmOptions());
+        }
+        return options;
     }
 
     /** The flags that options set: {@code -XX:+UseSerialGC} sets UseSerialGC, {@code -Xmx512m} MaxHeapSize. */
