@@ -699,7 +699,93 @@
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    return { runs: items, findings: findings.items || [], series };
+    return { runs: items, findings: findings.items || [], series, jvms: await loadJvms(items) };
+  }
+
+  /** What each ended run's JVM saw (absent: not read, or its recording lost); at most 4 requests in flight. */
+  async function loadJvms(runs) {
+    const ended = runs.filter((run) => run.status === 'SUCCEEDED' || run.status === 'FAILED');
+    const jvms = new Map();
+    let next = 0;
+    const worker = async () => {
+      while (next < ended.length) {
+        const run = ended[next++];
+        try {
+          jvms.set(run.id, await api('/api/v1/runs/' + run.id + '/jvm'));
+        } catch (error) {
+          if (isAuthError(error)) throw error;
+        }
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    return jvms;
+  }
+
+  const mib = (bytes) => (bytes === null || bytes === undefined ? '–'
+    : bytes < 0 ? 'none' : num(bytes / (1024 * 1024)) + ' MB');
+  const chosenBy = (byErgonomics, ergonomicWord) => (byErgonomics === true ? ' (' + ergonomicWord + ')'
+    : byErgonomics === false ? ' (options)' : '');
+
+  /** The columns of one run's JVM, as text: equal texts are one JVM. */
+  function jvmColumns(jvm) {
+    const jobFlags = (jvm.flags || []).filter((f) => f.setBy === 'job').map((f) => f.name + '=' + f.value);
+    const ergonomic = (jvm.flags || []).filter((f) => f.setBy === 'ergonomics').length;
+    const launch = (jvm.flags || []).filter((f) => f.setBy === 'launch').length;
+    const others = [ergonomic ? ergonomic + ' by ergonomics' : null, launch ? launch + ' at launch' : null].filter(Boolean);
+    return {
+      jvm: (jvm.version || '?') + (jvm.vendor ? ' (' + jvm.vendor + ')' : ''),
+      gc: jvm.gc && jvm.gc.name ? jvm.gc.name + chosenBy(jvm.gc.chosenByErgonomics, 'ergonomics') : '–',
+      heap: mib(jvm.heap && jvm.heap.maxBytes) + chosenBy(jvm.heap && jvm.heap.maxChosenByErgonomics, 'default'),
+      cpus: jvm.cpus && jvm.cpus.availableProcessors !== null && jvm.cpus.availableProcessors !== undefined
+        ? String(jvm.cpus.availableProcessors) : '–',
+      container: jvm.container ? jvm.container.type + ', memory ' + mib(jvm.container.memoryLimitBytes) : 'none seen',
+      flags: (jobFlags.length ? jobFlags.join(' ') : 'none from the job') + (others.length ? '; ' + others.join(', ') : ''),
+    };
+  }
+
+  const JVM_COLUMNS = [['jvm', 'version'], ['gc', 'GC'], ['heap', 'max heap'], ['cpus', 'CPUs counted'],
+    ['container', 'container'], ['flags', 'flags']];
+
+  /** One row per cell from its runs' JVMs; values its repetitions disagree on are all shown, and said below. */
+  function renderJvms(explained, stats) {
+    const tbody = $('jvms-table').querySelector('tbody');
+    tbody.replaceChildren();
+    const disagree = $('jvms-disagree');
+    disagree.replaceChildren();
+    if (!explained.jvms || explained.jvms.size === 0) {
+      show('jvms', false);
+      return;
+    }
+    stats.cells.forEach((cell) => {
+      const runs = explained.runs.filter((r) => r.jdk === cell.jdk && r.threadModel === cell.threadModel
+        && explained.jvms.has(r.id)).sort((a, b) => a.repetition - b.repetition);
+      const row = el('tr', { 'data-cell': cell.jdk + '-' + cell.threadModel },
+        el('th', { scope: 'row' }, cellName(cell.jdk, cell.threadModel)));
+      if (!runs.length) {
+        row.append(el('td', { colspan: JVM_COLUMNS.length, class: 'note' }, 'no JVM facts (no run\'s recording was read)'));
+        tbody.append(row);
+        return;
+      }
+      const columns = runs.map((r) => ({ repetition: r.repetition, values: jvmColumns(explained.jvms.get(r.id)) }));
+      const differ = [];
+      JVM_COLUMNS.forEach(([key, label]) => {
+        const byValue = new Map();
+        columns.forEach((c) => byValue.set(c.values[key], [...(byValue.get(c.values[key]) || []), c.repetition]));
+        row.append(el('td', { 'data-column': key, 'data-disagree': byValue.size > 1 ? 'true' : null },
+          [...byValue.keys()].join(' / ')));
+        if (byValue.size > 1) {
+          differ.push(label + ' ' + [...byValue.entries()].map(([value, reps]) => value + ' (repetition'
+            + (reps.length > 1 ? 's ' : ' ') + reps.join(', ') + ')').join(' vs '));
+        }
+      });
+      tbody.append(row);
+      if (differ.length) {
+        disagree.append(el('li', { 'data-cell': cell.jdk + '-' + cell.threadModel },
+          cellName(cell.jdk, cell.threadModel) + ': its repetitions saw different JVMs: ' + differ.join('; ')));
+      }
+    });
+    disagree.hidden = !disagree.children.length;
+    show('jvms');
   }
 
   const severityOf = (f) => SEVERITIES[f.severity] || SEVERITIES.info;
@@ -1210,6 +1296,7 @@
       const [stats, comparisons, explained, distributions] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'),
         loadComparisons(job), loadExplanations(), api('/api/v1/jobs/' + jobId + '/distributions')]);
       renderCells(stats, job);
+      renderJvms(explained, stats);
       renderVerdicts(comparisons, job, stats);
       renderCharts(stats, job);
       renderDistributions(distributions, stats, job);

@@ -25,10 +25,12 @@ public class Comparisons {
 
     private final StoredResults stored;
     private final NoiseProfiles noiseProfiles;
+    private final CellJvms cellJvms;
 
-    Comparisons(StoredResults stored, NoiseProfiles noiseProfiles) {
+    Comparisons(StoredResults stored, NoiseProfiles noiseProfiles, CellJvms cellJvms) {
         this.stored = stored;
         this.noiseProfiles = noiseProfiles;
+        this.cellJvms = cellJvms;
     }
 
     public enum Mode {
@@ -227,6 +229,7 @@ public class Comparisons {
                 }
             }
         }
+        warnings.addAll(jvmDifferences(mode, pairs, candidate, baselineResults));
         List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
         var profile = noiseProfiles.latest(candidate.job().spec().repetitions());
         if (profile.isPresent()) {
@@ -265,6 +268,29 @@ public class Comparisons {
         }
         warnings.addAll(warned);
         return result;
+    }
+
+    /**
+     * A warning per pair whose two cells' JVMs ran a different collector or max heap that the JVM's
+     * ergonomics chose rather than the job's options (e.g. Serial at 1 CPU, G1 at 2): CellJvms.differences.
+     */
+    private List<String> jvmDifferences(Mode mode, List<Pair> pairs, StoredResults.JobResults candidate,
+                                        StoredResults.JobResults baseline) {
+        if (pairs.isEmpty()) {
+            return List.of();
+        }
+        var candidateJvms = cellJvms.of(candidate);
+        var baselineJvms = mode == Mode.JOBS ? cellJvms.of(baseline) : candidateJvms;
+        java.util.Set<String> warned = new java.util.LinkedHashSet<>();
+        for (Pair pair : pairs) {
+            CellKey base = new CellKey(pair.baseline().jdk(), pair.baseline().threadModel());
+            CellKey other = new CellKey(pair.candidate().jdk(), pair.candidate().threadModel());
+            String label = mode == Mode.JOBS
+                    ? base.label() + " of baseline job " + pair.baseline().jobId() + " → job " + pair.candidate().jobId()
+                    : base.label() + " → " + other.label();
+            warned.addAll(CellJvms.differences(label, baselineJvms.get(base), candidateJvms.get(other)));
+        }
+        return List.copyOf(warned);
     }
 
     /** 5 as "5", 2.5 as "2.5". */

@@ -39,14 +39,16 @@ public class SummaryMarkdown {
     private final Comparisons comparisons;
     private final BaselineVerdicts verdicts;
     private final Findings findings;
+    private final CellJvms cellJvms;
 
     SummaryMarkdown(StoredResults stored, JobStatistics statistics, Comparisons comparisons, BaselineVerdicts verdicts,
-                    Findings findings) {
+                    Findings findings, CellJvms cellJvms) {
         this.stored = stored;
         this.statistics = statistics;
         this.comparisons = comparisons;
         this.verdicts = verdicts;
         this.findings = findings;
+        this.cellJvms = cellJvms;
     }
 
     @Transactional(readOnly = true)
@@ -88,6 +90,7 @@ public class SummaryMarkdown {
             md.append("### Baseline\n\nNone: ").append(job.baselineNote()).append("\n\n");
         }
         withinJob(md, jobId, spec);
+        jvmPerCell(md, results, cellJvms.of(results));
         findings(md, jobId, findings.ofJob(jobId).items());
         md.append("Medians over the runs of each cell with 95% bootstrap intervals; definitions in docs/metrics.md. ")
                 .append("Report with charts: `/jobs/").append(jobId).append("/report`.\n");
@@ -193,6 +196,71 @@ public class SummaryMarkdown {
             md.append('\n');
         }
         md.append('\n');
+    }
+
+    /**
+     * What each cell's JVM saw (GET /api/v1/runs/{id}/jvm): version and vendor, the collector and
+     * the max heap with who chose them, the CPUs it counted and the flags the job's options set,
+     * over the cell's succeeded runs; where its repetitions saw different JVMs, said below the table.
+     * Nothing when no run's recording was read.
+     */
+    static void jvmPerCell(StringBuilder md, StoredResults.JobResults results, Map<CellKey, List<CellJvms.Jvm>> jvms) {
+        if (jvms.isEmpty()) {
+            return;
+        }
+        md.append("### JVM per cell\n\n| Cell | JVM | GC | Max heap | CPUs counted | Non-default flags |\n"
+                + "|---|---|---|---:|---:|---|\n");
+        List<String> disagreements = new ArrayList<>();
+        var cells = new java.util.TreeSet<>(CellKey.ORDER);
+        results.runs().forEach(run -> cells.add(new CellKey(run.jdk(), run.threadModel())));
+        for (CellKey cell : cells) {
+            List<CellJvms.Jvm> runs = jvms.get(cell);
+            md.append("| ").append(cell.label()).append(" | ");
+            if (runs == null) {
+                md.append("no JVM facts (no succeeded run's recording was read) | – | – | – | – |\n");
+                continue;
+            }
+            md.append(joined(runs, jvm -> inline(jvm.version() + (jvm.vendor() == null ? "" : " (" + jvm.vendor() + ")"))))
+                    .append(" | ").append(joined(runs, jvm -> jvm.gc() == null ? "–" : jvm.gc() + chosen(jvm.gcByErgonomics())))
+                    .append(" | ").append(joined(runs, jvm -> jvm.heapText() + (Boolean.TRUE.equals(jvm.heapByErgonomics())
+                            ? " (default)" : Boolean.FALSE.equals(jvm.heapByErgonomics()) ? " (options)" : "")))
+                    .append(" | ").append(joined(runs, jvm -> jvm.cpus() == null ? "–" : String.valueOf(jvm.cpus())))
+                    .append(" | ").append(joined(runs, SummaryMarkdown::flagsText)).append(" |\n");
+            List<String> differ = CellJvms.disagreements(runs);
+            if (!differ.isEmpty()) {
+                disagreements.add(cell.label() + ": its repetitions saw different JVMs: " + String.join("; ", differ));
+            }
+        }
+        md.append('\n');
+        disagreements.forEach(d -> md.append("> ⚠️ ").append(inline(d)).append('\n'));
+        md.append(disagreements.isEmpty() ? "" : "\n").append("GC and max heap: *ergonomics* / *default* when the JVM chose "
+                + "them for the CPUs and memory it counted, *options* when the job's jvmOptions did. Every flag with its "
+                + "origin: `GET /api/v1/runs/{id}/jvm`.\n\n");
+    }
+
+    private static String chosen(Boolean byErgonomics) {
+        return byErgonomics == null ? "" : byErgonomics ? " (ergonomics)" : " (options)";
+    }
+
+    /** The job's flags as code, then how many the JVM's ergonomics and the launch set. */
+    private static String flagsText(CellJvms.Jvm jvm) {
+        List<String> parts = new ArrayList<>();
+        jvm.jobFlags().forEach(flag -> parts.add(code(flag)));
+        List<String> others = new ArrayList<>();
+        if (jvm.ergonomicFlags() > 0) {
+            others.add(jvm.ergonomicFlags() + " by ergonomics");
+        }
+        if (jvm.launchFlags() > 0) {
+            others.add(jvm.launchFlags() + " at launch");
+        }
+        String rest = String.join(", ", others);
+        return parts.isEmpty() ? (rest.isEmpty() ? "–" : "none from the job; " + rest)
+                : String.join(" ", parts) + (rest.isEmpty() ? "" : "; " + rest);
+    }
+
+    /** The runs' distinct values of one column, in repetition order, joined by " / " where they disagree. */
+    private static String joined(List<CellJvms.Jvm> runs, java.util.function.Function<CellJvms.Jvm, String> value) {
+        return runs.stream().map(value).distinct().map(v -> v.replace("|", "\\|")).collect(Collectors.joining(" / "));
     }
 
     /**

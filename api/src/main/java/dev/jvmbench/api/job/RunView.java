@@ -24,10 +24,12 @@ record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, i
                 r.status(),
                 r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.workerId(), r.startedAt(), r.finishedAt(),
                 new Links("/api/v1/runs/" + r.id() + "/points", "/api/v1/runs/" + r.id() + "/series",
-                        "/api/v1/runs/" + r.id() + "/findings"));
+                        "/api/v1/runs/" + r.id() + "/findings", "/api/v1/runs/" + r.id() + "/jvm"));
     }
 
     @Schema(name = "RunLinks")
-    record Links(String points, String series, String findings) {
+    record Links(String points, String series, String findings,
+                 @Schema(description = "What the run's JVM saw (404 until the run has ended and its recording was read)")
+                 String jvm) {
     }
 }

@@ -124,6 +124,13 @@ public enum FindingCode {
             "The JVM took its default max heap (a quarter of the container's memory) while heap was the pressure "
                     + "(GC pressure or an OutOfMemoryError) and the container had room.",
             "Set -XX:MaxRAMPercentage=75 (or -Xmx) so the heap can use the memory the container has."),
+    ERGONOMIC_SERIAL_GC("ergonomic-serial-gc", Severity.INFO, "The JVM chose the Serial collector on its own",
+            "No option chose a collector and the JVM's ergonomics picked Serial, as HotSpot does when it counts fewer "
+                    + "than 2 CPUs or less than 1792 MB: a single-threaded, stop-the-world collector under a server's "
+                    + "load. The same app with more CPUs or memory gets G1, so a change of limits changes the collector "
+                    + "too, and a comparison across them measures both.",
+            "Choose the collector in the job's jvmOptions: -XX:+UseG1GC (what the app gets on a larger machine) or "
+                    + "-XX:+UseSerialGC to keep Serial on purpose; or give the container 2 CPUs and 2 GB."),
     JFR_LOST("jfr-lost", Severity.INFO, "The JFR recording was lost",
             "No readable JFR recording came out of the app's container: GC, heap, pinning and the JVM's settings "
                     + "are missing from this run (the points keep what was measured from outside the JVM).",

@@ -2,6 +2,8 @@ package dev.jvmbench.common.store;
 
 import dev.jvmbench.common.jvm.JvmFacts;
 import dev.jvmbench.common.jvm.Recording;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -32,6 +34,15 @@ public class RunJvm {
     public Optional<JvmRow> ofRun(long runId) {
         return jdbc.sql("SELECT * FROM run_jvm WHERE run_id = :run").param("run", runId)
                 .query((rs, n) -> rows.read(rs)).optional();
+    }
+
+    /** What the JVMs of the given runs saw, for those that have a row, in one statement. */
+    public List<JvmRow> ofRuns(Collection<Long> runIds) {
+        if (runIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT * FROM run_jvm WHERE run_id IN (:runs) ORDER BY run_id").param("runs", runIds)
+                .query((rs, n) -> rows.read(rs)).list();
     }
 
     /** Deletes what a given-up attempt's JVM saw. */

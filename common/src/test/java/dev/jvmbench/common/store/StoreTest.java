@@ -324,6 +324,9 @@ class StoreTest {
         jvm.store(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts);
 
         assertThat(jvm.ofRun(runId)).hasValue(new JvmRow(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts));
+        assertThat(jvm.ofRuns(List.of(runId, runId + 100_000)))
+                .containsExactly(new JvmRow(runId, dev.jvmbench.common.jvm.Recording.COMPLETE, facts));
+        assertThat(jvm.ofRuns(List.of())).isEmpty();
         jvm.store(runId, dev.jvmbench.common.jvm.Recording.LOST, null);
         assertThat(jvm.ofRun(runId).orElseThrow().facts()).isNull();
         assertThat(jvm.deleteOfRun(runId)).isEqualTo(1);

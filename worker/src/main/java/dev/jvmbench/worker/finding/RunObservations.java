@@ -29,9 +29,18 @@ public record RunObservations(JvmView jvm, String recording, List<OutOfMemory> e
      * @param containerMemoryMb   the memory limit as the JVM sees it, null when it sees none
      * @param maxHeapMb           the max heap
      * @param maxHeapErgonomic    whether the max heap is the JVM's own choice (not -Xmx / MaxRAMPercentage)
+     * @param gc                  the collector by its usual name (Serial, G1, ...: JvmChoices.gc)
+     * @param gcErgonomic         whether the JVM's ergonomics chose the collector (no option did); false
+     *                            when the recording cannot tell
      */
     public record JvmView(String vendor, String version, int availableProcessors, Long containerMemoryMb,
-                          long maxHeapMb, boolean maxHeapErgonomic, String gc) {
+                          long maxHeapMb, boolean maxHeapErgonomic, String gc, boolean gcErgonomic) {
+
+        /** A view that does not say who chose the collector: not the ergonomics, as far as the rules know. */
+        public JvmView(String vendor, String version, int availableProcessors, Long containerMemoryMb, long maxHeapMb,
+                       boolean maxHeapErgonomic, String gc) {
+            this(vendor, version, availableProcessors, containerMemoryMb, maxHeapMb, maxHeapErgonomic, gc, false);
+        }
     }
 
     /**

@@ -29,6 +29,9 @@ final class RunRules {
     static final int PIN_FRAMES_SHOWN = 3;
     /** Pinned time as a share of the carriers' time (window x carriers) from which carriers were starved. */
     static final double PINNED_SHARE_OF_CARRIERS = 0.5;
+    /** HotSpot's "server class machine", from which its ergonomics takes G1 rather than Serial: CPUs and memory. */
+    static final int SERVER_CLASS_CPUS = 2;
+    static final int SERVER_CLASS_MEMORY_MB = 1792;
 
     private RunRules() {
     }
@@ -42,6 +45,7 @@ final class RunRules {
         clientPoolExhausted(levels, seen, found);
         jvmCpuMismatch(run, seen, found);
         smallDefaultHeap(run, seen, found);
+        ergonomicSerialGc(run, seen, found);
         jfrLost(seen, found);
         return found;
     }
@@ -196,6 +200,36 @@ final class RunRules {
                 evidence("maxHeapMb", seen.jvm().maxHeapMb(), "containerMemoryMb", memoryMb),
                 "Add -XX:MaxRAMPercentage=75 to the job's jvmOptions (a heap of about %d MB)."
                         .formatted(Math.round(memoryMb * 0.75))));
+    }
+
+    /**
+     * The JVM took the Serial collector because no option chose one and it counted fewer than 2
+     * CPUs or less than 1792 MB (HotSpot's "server class machine"): a server's requests then share
+     * one single-threaded stop-the-world collector, and the same app on larger limits gets G1.
+     */
+    private static void ergonomicSerialGc(RunFacts run, RunObservations seen, List<Finding> found) {
+        if (seen.jvm() == null || !"Serial".equals(seen.jvm().gc()) || !seen.jvm().gcErgonomic()) {
+            return;
+        }
+        int cpus = seen.jvm().availableProcessors();
+        Long memoryMb = seen.jvm().containerMemoryMb() != null ? seen.jvm().containerMemoryMb()
+                : run.memoryMb() > 0 ? Long.valueOf(run.memoryMb()) : null;
+        List<String> small = new ArrayList<>();
+        if (cpus < SERVER_CLASS_CPUS) {
+            small.add(cpus + (cpus == 1 ? " CPU" : " CPUs"));
+        }
+        if (memoryMb != null && memoryMb < SERVER_CLASS_MEMORY_MB) {
+            small.add(memoryMb + " MB");
+        }
+        found.add(Finding.of(FindingCode.ERGONOMIC_SERIAL_GC, null, null, null,
+                ("The JVM's ergonomics chose the Serial collector%s: no option chose one, and it takes G1 only from %d "
+                        + "CPUs and %d MB. The app served its load with a single-threaded stop-the-world collector.")
+                        .formatted(small.isEmpty() ? "" : " for the " + String.join(" and ", small) + " it counted",
+                                SERVER_CLASS_CPUS, SERVER_CLASS_MEMORY_MB),
+                evidence("gc", seen.jvm().gc(), "origin", "Ergonomic", "jvmProcessors", cpus, "containerMemoryMb", memoryMb),
+                "Choose the collector in the job's jvmOptions: -XX:+UseG1GC for what the app gets on a larger machine, or "
+                        + "-XX:+UseSerialGC to keep Serial on purpose (comparisons across limits then compare the same "
+                        + "collector)."));
     }
 
     private static void jfrLost(RunObservations seen, List<Finding> found) {

@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.jvm.JvmChoices;
 import dev.jvmbench.common.jvm.JvmFacts;
 import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.worker.finding.RunObservations;
@@ -92,9 +93,9 @@ final class Observations {
         // MaxHeapSize set by -Xmx or a RAM percentage shows a Command line / Environment origin
         boolean ergonomic = facts.flag("MaxHeapSize").map(flag -> flag.origin().equals("Ergonomic")).orElse(true)
                 && facts.flag("MaxRAMPercentage").isEmpty() && facts.flag("MaxRAM").isEmpty();
-        String gc = facts.oldCollector() == null ? facts.youngCollector() : facts.oldCollector();
         return new RunObservations.JvmView(facts.vendor(), facts.runtimeVersion(), facts.cpuCount(), memoryMb,
-                Math.round(facts.heapMaxBytes() / BYTES_PER_MB), ergonomic, gc);
+                Math.round(facts.heapMaxBytes() / BYTES_PER_MB), ergonomic, JvmChoices.gc(facts),
+                Boolean.TRUE.equals(JvmChoices.gcByErgonomics(facts)));
     }
 
     /**

@@ -113,6 +113,29 @@ class RunRulesTest {
     }
 
     @Test
+    void theSerialCollectorChosenByErgonomicsIsSaidButNotOneTheOptionsChose() {
+        var ergonomic = new RunObservations.JvmView("Eclipse Adoptium", "25.0.1+8", 1, 512L, 128, true, "Serial", true);
+        List<Finding> findings = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(Facts.level(20).build()),
+                seen(ergonomic, List.of(), Map.of(), Map.of()));
+
+        assertThat(codes(findings)).containsExactly(FindingCode.ERGONOMIC_SERIAL_GC);
+        Finding serial = findings.getFirst();
+        assertThat(serial.severity()).isEqualTo(dev.jvmbench.common.finding.Severity.INFO);
+        assertThat(serial.levelIndex()).isNull();
+        assertThat(serial.summary()).contains("Serial collector for the 1 CPU and 512 MB it counted", "G1 only from 2 CPUs and 1792 MB");
+        assertThat(serial.evidence()).containsEntry("jvmProcessors", 1).containsEntry("containerMemoryMb", 512L)
+                .containsEntry("origin", "Ergonomic");
+        assertThat(serial.advice()).contains("-XX:+UseG1GC", "-XX:+UseSerialGC");
+
+        var byOptions = new RunObservations.JvmView("Eclipse Adoptium", "25.0.1+8", 1, 512L, 128, true, "Serial", false);
+        var g1 = new RunObservations.JvmView("Eclipse Adoptium", "25.0.1+8", 2, 2048L, 512, true, "G1", true);
+        for (var jvm : List.of(byOptions, g1)) {
+            assertThat(codes(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.VIRTUAL), List.of(Facts.level(20).build()),
+                    seen(jvm, List.of(), Map.of(), Map.of())))).doesNotContain(FindingCode.ERGONOMIC_SERIAL_GC);
+        }
+    }
+
+    @Test
     void aJvmThatSeesMoreCpusThanItsLimitAndALostRecording() {
         var moreCpus = new RunObservations.JvmView("Debian", "21.0.5", 2, 512L, 128, true, "Serial");
         assertThat(codes(Diagnosis.ofRun(Facts.ioHttp(ThreadModel.PLATFORM), List.of(Facts.level(20).build()),

@@ -96,4 +96,22 @@ class ObservationsTest {
         assertThat(Observations.errors(log, null)).extracting(RunObservations.OutOfMemory::kind,
                 RunObservations.OutOfMemory::thread).containsExactly(tuple("Java heap space", "nio-8080-exec-4"));
     }
+    @Test
+    void theJvmsViewSaysWhetherItsErgonomicsChoseTheCollector() {
+        var byErgonomics = jvm(new dev.jvmbench.common.jvm.JvmFacts.JvmFlag("UseSerialGC", "true", "Ergonomic"));
+        var byOptions = jvm(new dev.jvmbench.common.jvm.JvmFacts.JvmFlag("UseSerialGC", "true", "Environment variable"));
+
+        assertThat(Observations.view(byErgonomics)).extracting(RunObservations.JvmView::gc,
+                RunObservations.JvmView::gcErgonomic, RunObservations.JvmView::maxHeapErgonomic)
+                .containsExactly("Serial", true, true);
+        assertThat(Observations.view(byOptions).gcErgonomic()).isFalse();
+    }
+
+    private static dev.jvmbench.common.jvm.JvmFacts jvm(dev.jvmbench.common.jvm.JvmFacts.JvmFlag gcFlag) {
+        return new dev.jvmbench.common.jvm.JvmFacts("OpenJDK 64-Bit Server VM", "OpenJDK 64-Bit Server VM (25.0.1+8)",
+                "Eclipse Adoptium", "25.0.1+8", "25.0.1+8", 25, null, "app.jar", T0, 1, 1L, 2, -1, "cgroupv2",
+                512L * 1024 * 1024, 128L * 1024 * 1024, 8L * 1024 * 1024, 8L * 1024 * 1024, "DefNew", "SerialOld", 1024L,
+                List.of(gcFlag, new dev.jvmbench.common.jvm.JvmFacts.JvmFlag("MaxHeapSize", "134217728", "Ergonomic")),
+                java.util.Map.of());
+    }
 }
