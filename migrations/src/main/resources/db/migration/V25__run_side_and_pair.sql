@@ -5,5 +5,8 @@
 -- belongs to within its cell (both runs of a pair share it; NULL: a run of no pair).
 ALTER TABLE runs ADD COLUMN side VARCHAR(10) NOT NULL DEFAULT 'JOB' CHECK (side IN ('JOB', 'BASELINE'));
 ALTER TABLE runs ADD COLUMN pair INTEGER CHECK (pair >= 1);
+-- Where the run's processes ran (docs/metrics.md, "Pinned cores"): e.g. "app on core 1; load generator
+-- and upstreams on core 0", or why the app had no cores of its own. Written by the worker as it starts.
+ALTER TABLE runs ADD COLUMN placement VARCHAR(500);
 ALTER TABLE runs DROP CONSTRAINT runs_job_id_jdk_thread_model_repetition_key;
 ALTER TABLE runs ADD CONSTRAINT runs_job_side_cell_repetition_key UNIQUE (job_id, side, jdk, thread_model, repetition);

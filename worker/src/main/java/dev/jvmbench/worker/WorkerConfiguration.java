@@ -23,7 +23,17 @@ class WorkerConfiguration {
 
     @Bean
     LoadGeneratorFactory loadGeneratorFactory(LoadGeneratorProperties properties) {
-        return runWorkDir -> GatlingProcessLoadGenerator.start(properties, runWorkDir);
+        return new LoadGeneratorFactory() {
+            @Override
+            public dev.jvmbench.worker.load.LoadGenerator start(java.nio.file.Path runWorkDir) {
+                return GatlingProcessLoadGenerator.start(properties, runWorkDir, null);
+            }
+
+            @Override
+            public dev.jvmbench.worker.load.LoadGenerator start(java.nio.file.Path runWorkDir, String cpuset) {
+                return GatlingProcessLoadGenerator.start(properties, runWorkDir, cpuset);
+            }
+        };
     }
 
     @Bean

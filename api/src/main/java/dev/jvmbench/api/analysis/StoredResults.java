@@ -55,16 +55,16 @@ class StoredResults {
     }
 
     record RunFacts(long id, int seq, int jdk, ThreadModel threadModel, int repetition, RunStatus status,
-                    String failureReason, RunSide side, Integer pair) {
+                    String failureReason, RunSide side, Integer pair, String placement) {
 
         RunFacts(long id, int seq, int jdk, ThreadModel threadModel, int repetition, RunStatus status,
                  String failureReason) {
-            this(id, seq, jdk, threadModel, repetition, status, failureReason, RunSide.JOB, null);
+            this(id, seq, jdk, threadModel, repetition, status, failureReason, RunSide.JOB, null, null);
         }
 
         static RunFacts of(RunRow row) {
             return new RunFacts(row.id(), row.seq(), row.jdk(), row.threadModel(), row.repetition(), row.status(),
-                    row.failureReason(), row.side() == null ? RunSide.JOB : row.side(), row.pair());
+                    row.failureReason(), row.side() == null ? RunSide.JOB : row.side(), row.pair(), row.placement());
         }
     }
 

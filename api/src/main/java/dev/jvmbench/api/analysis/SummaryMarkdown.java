@@ -70,6 +70,11 @@ public class SummaryMarkdown {
                 .append(spec.threadModels().stream().map(ThreadModel::wireName).collect(Collectors.joining(", ")))
                 .append(" · **Runs** ").append(succeeded).append('/').append(results.runs().size()).append(" succeeded (")
                 .append(spec.repetitions()).append(" per cell)\n");
+        List<String> placements = results.runs().stream().map(StoredResults.RunFacts::placement)
+                .filter(java.util.Objects::nonNull).distinct().toList();
+        if (!placements.isEmpty()) {
+            md.append("- **Cores** ").append(String.join("; or ", placements)).append('\n');
+        }
         if (!job.labels().isEmpty()) {
             md.append("- **Labels** ").append(job.labels().entrySet().stream().map(e -> code(e.getKey() + "=" + e.getValue()))
                     .collect(Collectors.joining(" "))).append('\n');

@@ -16,13 +16,18 @@ record RunView(long id, long jobId, int seq, int jdk, ThreadModel threadModel, i
                        + "of no pair")
                Integer pair, RunStatus status,
                String failureReason, String currentStep, Integer currentLevel, int attempt, String workerId,
+               @Schema(description = "Where the run's processes ran (docs/metrics.md, \"Pinned cores\"): the app's cores "
+                       + "and the load generator's and upstreams', or why the app had none of its own; null before a "
+                       + "worker placed it")
+               String placement,
                Instant startedAt,
                Instant finishedAt, Links links) {
 
     static RunView of(RunRow r) {
         return new RunView(r.id(), r.jobId(), r.seq(), r.jdk(), r.threadModel(), r.repetition(), r.side(), r.pair(),
                 r.status(),
-                r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.workerId(), r.startedAt(), r.finishedAt(),
+                r.failureReason(), r.currentStep(), r.currentLevel(), r.attempt(), r.workerId(), r.placement(), r.startedAt(),
+                r.finishedAt(),
                 new Links("/api/v1/runs/" + r.id() + "/points", "/api/v1/runs/" + r.id() + "/series",
                         "/api/v1/runs/" + r.id() + "/findings", "/api/v1/runs/" + r.id() + "/jvm"));
     }

@@ -47,7 +47,7 @@ class JobWideRulesTest {
     }
 
     private static RunRow run(long id, int jdk, ThreadModel model) {
-        return new RunRow(id, 7, (int) id, jdk, model, 1, dev.jvmbench.common.job.RunSide.JOB, null, RunStatus.SUCCEEDED, null, null, null, null, 1, null, null, null);
+        return new RunRow(id, 7, (int) id, jdk, model, 1, dev.jvmbench.common.job.RunSide.JOB, null, RunStatus.SUCCEEDED, null, null, null, null, 1, null, null, null, null);
     }
 
     private static Point point(long runId, Long pinned) {

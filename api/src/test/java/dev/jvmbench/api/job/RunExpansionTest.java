@@ -93,7 +93,7 @@ class RunExpansionTest {
         Instant now = Instant.parse("2026-01-01T00:10:00Z");
         ProgressEstimator estimator = new ProgressEstimator(Clock.fixed(now, ZoneOffset.UTC));
         RunRow running = new RunRow(5L, 1L, 4, 25, ThreadModel.WEBFLUX, 1, dev.jvmbench.common.job.RunSide.JOB, null, RunStatus.RUNNING, null, "load", 20, "w", 1,
-                now, now.minusSeconds(30), null);
+                now, now.minusSeconds(30), null, null);
         var tally = new Runs.Tally(Map.of(RunStatus.SUCCEEDED, 3, RunStatus.RUNNING, 1, RunStatus.QUEUED, 2),
                 Duration.ofSeconds(100), running);
         var progress = estimator.progress(spec(1), 6, tally);

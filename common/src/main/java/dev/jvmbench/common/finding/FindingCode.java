@@ -131,6 +131,14 @@ public enum FindingCode {
                     + "too, and a comparison across them measures both.",
             "Choose the collector in the job's jvmOptions: -XX:+UseG1GC (what the app gets on a larger machine) or "
                     + "-XX:+UseSerialGC to keep Serial on purpose; or give the container 2 CPUs and 2 GB."),
+    CORES_SHARED("cores-shared", Severity.INFO, "The app had no cores of its own",
+            "The cell's CPU limit is a whole number of cores, but this worker has too few cores to give the app that "
+                    + "many of its own and keep one for the load generator and the upstreams: the app ran on a quota of CPU "
+                    + "time on cores it shared with them, as on any host before pinning, so the measurement's own "
+                    + "processes and the app's JIT and GC bursts against the quota add to its noise.",
+            "Run the worker on a host with at least one core more than the largest whole-number CPU limit of its cells "
+                    + "(docs/metrics.md, \"Pinned cores\"), or compare such cells in pairs (a paired baseline) so that the "
+                    + "shared noise falls on both sides."),
     JFR_LOST("jfr-lost", Severity.INFO, "The JFR recording was lost",
             "No readable JFR recording came out of the app's container: GC, heap, pinning and the JVM's settings "
                     + "are missing from this run (the points keep what was measured from outside the JVM).",

@@ -14,7 +14,8 @@ import java.time.Instant;
  */
 public record RunRow(Long id, long jobId, int seq, int jdk, ThreadModel threadModel, int repetition, RunSide side,
                      Integer pair, RunStatus status, String failureReason, String currentStep, Integer currentLevel,
-                     String workerId, int attempt, Instant heartbeatAt, Instant startedAt, Instant finishedAt) {
+                     String workerId, int attempt, Instant heartbeatAt, Instant startedAt, Instant finishedAt,
+                     String placement) {
 
     /** A cell as the api queues it at submission. */
     public static RunRow queued(long jobId, int seq, int jdk, ThreadModel threadModel, int repetition) {
@@ -25,6 +26,6 @@ public record RunRow(Long id, long jobId, int seq, int jdk, ThreadModel threadMo
     public static RunRow queued(long jobId, int seq, int jdk, ThreadModel threadModel, int repetition, RunSide side,
                                 Integer pair) {
         return new RunRow(null, jobId, seq, jdk, threadModel, repetition, side, pair, RunStatus.QUEUED, null, null, null,
-                null, 0, null, null, null);
+                null, 0, null, null, null, null);
     }
 }

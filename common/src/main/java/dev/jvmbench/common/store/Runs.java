@@ -189,6 +189,13 @@ public class Runs {
                 .query((rs, n) -> rows.read(rs)).optional();
     }
 
+    /** Where an owned run's processes run (its cores), as the worker placed them. */
+    public boolean placed(long runId, String workerId, String placement) {
+        return jdbc.sql("UPDATE runs SET placement = :placement WHERE id = :id AND worker_id = :worker AND status = "
+                        + Sql.is(RUNNING))
+                .param("placement", Sql.truncated(placement, 500)).param("id", runId).param("worker", workerId).update() == 1;
+    }
+
     /** False when the worker no longer owns the run (it was recovered): it must stop working on it. */
     public boolean heartbeat(long runId, String workerId) {
         return jdbc.sql("UPDATE runs SET heartbeat_at = now() WHERE id = :id AND worker_id = :worker AND status = "

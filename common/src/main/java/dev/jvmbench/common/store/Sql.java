@@ -35,6 +35,10 @@ final class Sql {
 
     /** status_reason and failure_reason hold at most 2000 characters. */
     static String truncated(String reason) {
-        return reason == null || reason.length() <= 2000 ? reason : reason.substring(0, 1997) + "...";
+        return truncated(reason, 2000);
+    }
+
+    static String truncated(String text, int max) {
+        return text == null || text.length() <= max ? text : text.substring(0, max - 3) + "...";
     }
 }

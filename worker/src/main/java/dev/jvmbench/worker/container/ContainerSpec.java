@@ -40,6 +40,9 @@ import java.util.regex.Pattern;
  *                        cannot be exceeded: the engine's own hard limit caps it, e.g. 20000 on
  *                        the benchmark VM, and asking for more fails the start)
  * @param runId           the benchmark run this container belongs to, or null
+ * @param cpuset          the host cores the container may run on ({@code --cpuset-cpus}, e.g. {@code 1}
+ *                        or {@code 2-3}); null floats over every core. An engine that places
+ *                        containers itself (Kubernetes' static CPU manager) ignores it
  */
 public record ContainerSpec(
         String image,
@@ -58,7 +61,8 @@ public record ContainerSpec(
         boolean dropAllCapabilities,
         boolean noNewPrivileges,
         long nofileLimit,
-        String runId) {
+        String runId,
+        String cpuset) {
 
     /** The user {@code app} of the JDK images (and the images built on them); numeric, so it works on any image. */
     public static final String APP_USER = "10001:10001";
@@ -106,7 +110,12 @@ public record ContainerSpec(
         if (nofileLimit < 0) {
             throw new IllegalArgumentException("nofileLimit must be >= 0 (0 = the engine's), was " + nofileLimit);
         }
+        if (cpuset != null && !CPUSET.matcher(cpuset).matches()) {
+            throw new IllegalArgumentException("cpuset must list cores such as 1 or 0-2,4, was '" + cpuset + "'");
+        }
     }
+
+    private static final Pattern CPUSET = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
 
     private static Set<String> copyVolumes(Set<String> given, Map<String, String> tmpfs) {
         Set<String> result = new LinkedHashSet<>();
@@ -157,6 +166,7 @@ public record ContainerSpec(
         b.entrypoint = entrypoint;
         b.command = command;
         b.nanoCpus = nanoCpus;
+        b.cpuset = cpuset;
         b.memoryBytes = memoryBytes;
         b.pidsLimit = pidsLimit;
         b.user = user;
@@ -258,6 +268,7 @@ public record ContainerSpec(
         private boolean noNewPrivileges = true;
         private long nofileLimit;
         private String runId;
+        private String cpuset;
 
         private Builder(String image) {
             this.image = image;
@@ -384,9 +395,16 @@ public record ContainerSpec(
             return this;
         }
 
+        /** {@code --cpuset-cpus}: the cores the container may run on; null floats. */
+        public Builder cpuset(String cpuset) {
+            this.cpuset = cpuset;
+            return this;
+        }
+
         public ContainerSpec build() {
             return new ContainerSpec(image, namePrefix, labels, env, entrypoint, command, nanoCpus, memoryBytes,
-                    pidsLimit, user, readOnlyRootfs, tmpfs, volumes, dropAllCapabilities, noNewPrivileges, nofileLimit, runId);
+                    pidsLimit, user, readOnlyRootfs, tmpfs, volumes, dropAllCapabilities, noNewPrivileges, nofileLimit, runId,
+                    cpuset);
         }
     }
 }

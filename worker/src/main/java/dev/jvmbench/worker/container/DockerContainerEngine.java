@@ -167,6 +167,9 @@ final class DockerContainerEngine implements ContainerEngine {
         if (spec.nanoCpus() > 0) {
             host.withNanoCPUs(spec.nanoCpus());
         }
+        if (spec.cpuset() != null) {
+            host.withCpusetCpus(spec.cpuset());
+        }
         if (spec.memoryBytes() > 0) {
             host.withMemory(spec.memoryBytes()).withMemorySwap(spec.memoryBytes());
         }

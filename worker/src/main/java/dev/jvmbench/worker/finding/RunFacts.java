@@ -16,10 +16,20 @@ import java.util.Map;
  * @param nofileLimit      the container's nofile limit
  * @param warmupSeconds    each level's warm-up before its measured window (the least, when adaptive)
  * @param warmup           how the levels warm up: fixed, or adaptive at some of them
+ * @param coresShared      why a whole-number CPU limit got no cores of its own on this host; null when it
+ *                         did, or when the limit was fractional (a quota by the job's choice)
  */
 public record RunFacts(String scenario, boolean stock, Map<String, Double> params, ThreadModel threadModel, int jdk,
                        double cpus, int memoryMb, Integer maxThreads, LoadModel loadModel, int requestTimeoutMs,
-                       long nofileLimit, int warmupSeconds, WarmupPolicy warmup) {
+                       long nofileLimit, int warmupSeconds, WarmupPolicy warmup, String coresShared) {
+
+    /** A run placed as it may be (pinned, or a fractional limit). */
+    public RunFacts(String scenario, boolean stock, Map<String, Double> params, ThreadModel threadModel, int jdk,
+                    double cpus, int memoryMb, Integer maxThreads, LoadModel loadModel, int requestTimeoutMs,
+                    long nofileLimit, int warmupSeconds, WarmupPolicy warmup) {
+        this(scenario, stock, params, threadModel, jdk, cpus, memoryMb, maxThreads, loadModel, requestTimeoutMs,
+                nofileLimit, warmupSeconds, warmup, null);
+    }
 
     public RunFacts {
         params = Map.copyOf(params);

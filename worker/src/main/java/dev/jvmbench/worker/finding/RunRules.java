@@ -46,8 +46,20 @@ final class RunRules {
         jvmCpuMismatch(run, seen, found);
         smallDefaultHeap(run, seen, found);
         ergonomicSerialGc(run, seen, found);
+        coresShared(run, found);
         jfrLost(seen, found);
         return found;
+    }
+
+    /** A whole-number CPU limit that this host could not give cores of its own (docs/metrics.md, "Pinned cores"). */
+    private static void coresShared(RunFacts run, List<Finding> found) {
+        if (run.coresShared() == null) {
+            return;
+        }
+        found.add(Finding.of(FindingCode.CORES_SHARED, null, null, null, "The app was not pinned: " + run.coresShared() + ".",
+                evidence("cpuLimit", run.cpus(), "hostCoresAvailable", Runtime.getRuntime().availableProcessors()),
+                "Give the worker a host with at least " + ((int) run.cpus() + 1) + " cores for " + n(run.cpus())
+                        + "-CPU cells, or judge such cells against a paired baseline."));
     }
 
     private static void javaOom(List<LevelFacts> levels, RunObservations seen, List<Finding> found) {

@@ -61,6 +61,19 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .build();
 
+    /**
+     * util-linux's taskset (essential on Debian, so on every benchmark host): sets a process's CPU
+     * affinity at exec. An image without it (a worker run in a slim container) starts the generator
+     * unpinned.
+     */
+    static final String TASKSET = "taskset";
+
+    private static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, program)));
+    }
+
     private final Process process;
     private final Writer stdin;
     private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
@@ -76,8 +89,19 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
      *                   simulation results and {@code loadgen.log} (its stderr)
      */
     public static GatlingProcessLoadGenerator start(LoadGeneratorProperties properties, Path runWorkDir) {
+        return start(properties, runWorkDir, null);
+    }
+
+    /**
+     * The same, on the cores {@code cpuset} (null: any): the process starts under {@code taskset}, so
+     * the generator and every thread of its JVM stay off an app pinned to the other cores.
+     */
+    public static GatlingProcessLoadGenerator start(LoadGeneratorProperties properties, Path runWorkDir, String cpuset) {
         Path dir = properties.resolveLoadgenDir();
         List<String> command = new ArrayList<>();
+        if (cpuset != null && onPath(TASKSET)) {
+            command.addAll(List.of(TASKSET, "-c", cpuset));
+        }
         command.add(properties.javaCommand().toString());
         command.addAll(properties.jvmArgs());
         command.addAll(REQUIRED_JVM_ARGS);

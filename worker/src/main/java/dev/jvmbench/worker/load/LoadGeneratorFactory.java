@@ -14,4 +14,12 @@ public interface LoadGeneratorFactory {
      * @throws LoadGeneratorException when the generator cannot be started
      */
     LoadGenerator start(Path runWorkDir);
+
+    /**
+     * The same, its process kept on {@code cpuset} (cores such as {@code 0} or {@code 0-2}, null: any)
+     * so that it never competes with an app pinned to the other cores.
+     */
+    default LoadGenerator start(Path runWorkDir, String cpuset) {
+        return start(runWorkDir);
+    }
 }

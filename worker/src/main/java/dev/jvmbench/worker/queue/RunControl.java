@@ -15,6 +15,10 @@ public interface RunControl {
     /** The run's current step and load level (null outside a load step), shown as the job's progress. */
     void progress(long runId, String workerId, String step, Integer level);
 
+    /** Where the run's processes run (docs/metrics.md, "Pinned cores"), stored with the run. */
+    default void placed(long runId, String workerId, String placement) {
+    }
+
     /** Whether the run's job was cancelled (or is being cancelled). */
     boolean cancelRequested(long runId);
 

@@ -98,6 +98,11 @@ public class RunQueue implements RunControl {
     }
 
     @Override
+    public void placed(long runId, String workerId, String placement) {
+        writes.retrying("placement of run " + runId, () -> runs.placed(runId, workerId, placement));
+    }
+
+    @Override
     public void progress(long runId, String workerId, String step, Integer level) {
         writes.retrying("progress of run " + runId, () -> runs.step(runId, workerId, step, level));
     }

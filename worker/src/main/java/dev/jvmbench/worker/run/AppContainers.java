@@ -64,6 +64,7 @@ final class AppContainers {
                 .labels(roleLabels(ctx, ContainerLabels.ROLE_APP))
                 .env(env)
                 .cpus(spec.limits().cpus())
+                .cpuset(ctx.placement().app())
                 .memoryMegabytes(spec.limits().memoryMb())
                 .pidsLimit(pidsLimit(ctx.run.threadModel(), spec, properties))
                 .nofileLimit(properties.nofileLimit())
@@ -124,6 +125,7 @@ final class AppContainers {
     private static ContainerSpec.Builder upstream(String image, String role, String user, RunContext ctx,
                                                   WorkerProperties properties) {
         return ContainerSpec.builder(image)
+                .cpuset(ctx.placement().others())
                 .sandbox(user)
                 .tmpfs("/tmp", UPSTREAM_TMPFS)
                 .pidsLimit(properties.pidsLimit())

@@ -35,7 +35,7 @@ final class Evidence {
                 spec.limits().cpus(), spec.limits().memoryMb(),
                 ctx.run.threadModel() == ThreadModel.PLATFORM ? spec.platform().maxThreads() : null,
                 spec.load().model(), spec.load().requestTimeoutMs(), nofileLimit, spec.load().warmupSeconds(),
-                spec.load().warmupPolicy());
+                spec.load().warmupPolicy(), ctx.placement().tooFewCores() ? ctx.placement().note() : null);
     }
 
     /** The generator's rows of a window as columns; null when it sent none. */

@@ -64,7 +64,7 @@ class LoadPhase {
     }
 
     void warmUp(RunContext ctx) {
-        LoadGenerator generator = generators.start(ctx.workDir.resolve("loadgen"));
+        LoadGenerator generator = generators.start(ctx.workDir.resolve("loadgen"), ctx.placement().others());
         metrics.containerStarted(WorkerMetrics.LOADGEN);
         ctx.closeAtTeardown("load generator", () -> {
             generator.close();

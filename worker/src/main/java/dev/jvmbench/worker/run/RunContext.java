@@ -1,5 +1,7 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.worker.cores.Placement;
+
 import dev.jvmbench.worker.container.RunningContainer;
 import dev.jvmbench.worker.queue.ClaimedRun;
 import java.nio.file.Path;
@@ -21,6 +23,7 @@ final class RunContext {
     final String platformId;
     final Path workDir;
 
+    private Placement placement = Placement.none("not placed yet");
     private ScenarioPlan plan;
     private String image;
     private Upstreams upstreams = Upstreams.NONE;
@@ -47,6 +50,15 @@ final class RunContext {
         this.workerId = workerId;
         this.platformId = platformId;
         this.workDir = workDir;
+    }
+
+    /** Which cores the run's app, generator and upstreams run on. */
+    Placement placement() {
+        return placement;
+    }
+
+    void placement(Placement value) {
+        placement = value;
     }
 
     ScenarioPlan plan() {

@@ -2,6 +2,7 @@ package dev.jvmbench.worker.run;
 
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.worker.WorkerProperties;
+import dev.jvmbench.worker.cores.CorePinning;
 import dev.jvmbench.worker.queue.ClaimedRun;
 import dev.jvmbench.worker.queue.RunControl;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
@@ -30,10 +31,12 @@ public class RunExecutor {
     private final Clock clock;
     private final WorkerProperties properties;
     private final WorkerMetrics metrics;
+    private final CorePinning pinning;
     private final AtomicReference<RunContext> current = new AtomicReference<>();
 
     RunExecutor(BenchmarkJobFactory jobs, TeardownPhase teardown, JobOperator operator, RunControl control,
-                WorkerProperties properties, WorkerMetrics metrics, Clock clock) {
+                WorkerProperties properties, WorkerMetrics metrics, Clock clock, CorePinning pinning) {
+        this.pinning = pinning;
         this.jobs = jobs;
         this.teardown = teardown;
         this.operator = operator;
@@ -47,6 +50,8 @@ public class RunExecutor {
         // One instant for the claim: the job parameter and the work directory both name it.
         long claimedAt = clock.millis();
         RunContext ctx = new RunContext(run, properties.id(), control.platformId(), workDir(run, claimedAt));
+        ctx.placement(pinning.placementFor(run.spec().limits().cpus()));
+        control.placed(run.runId(), properties.id(), ctx.placement().describe());
         current.set(ctx);
         long started = System.nanoTime();
         log.info("{}: started (attempt {})", run.label(), run.attempt());

@@ -237,6 +237,17 @@ class DockerContainerEngineTest {
     }
 
     @Test
+    void aCpusetKeepsTheContainerOnItsCores() {
+        int last = Runtime.getRuntime().availableProcessors() - 1;
+        RunningContainer container = host.start(host.spec(jdkImage).cpus(1).cpuset(Integer.toString(last))
+                .command("sleep", "60").build());
+        // the kernel's own word: the affinity every process in the container starts with
+        String allowed = engine.exec(container, List.of("grep", "Cpus_allowed_list", "/proc/self/status"),
+                Duration.ofSeconds(20)).stdout();
+        assertThat(allowed.strip()).endsWith("\t" + last);
+    }
+
+    @Test
     void removeManagedRemovesEveryContainerWithTheLabelsAndNothingElse() {
         String runId = "remove-managed-" + java.util.UUID.randomUUID();
         Map<String, String> group = Map.of("bench.run-id", runId);

@@ -51,10 +51,14 @@ class ConfirmationEndToEndTest {
         return job;
     }
 
-    /** A candidate of the baseline: 2 extra runs when flagged; a hogged window is judged too, not left out. */
+    /**
+     * A candidate of the baseline: 2 extra runs when flagged; a hogged window is judged too, not left
+     * out. Against the baseline's stored runs: this is the stored mode's confirmation (paired baselines
+     * re-measure both sides: PairedBaselineEndToEndTest).
+     */
     private static Map<String, Object> candidate(int delayMs, String name) {
         return job(delayMs, Map.of("labels", Map.of("test", "confirmation-" + name),
-                "baseline", Map.of("labels", BASELINE_LABELS),
+                "baseline", Map.of("labels", BASELINE_LABELS, "mode", "stored"),
                 "gate", Map.of("includeNotSteady", true, "confirm", Map.of("extraRepetitions", 2))));
     }
 

@@ -39,6 +39,16 @@ class AppContainersTest {
     }
 
     @Test
+    void aPinnedRunPutsTheAppOnItsCoresAndTheUpstreamsOnTheOthers() {
+        RunContext ctx = context(ThreadModel.VIRTUAL, null);
+        assertThat(AppContainers.app(ctx, APP_PORT, PROPERTIES).cpuset()).as("not placed: floats").isNull();
+        ctx.placement(new dev.jvmbench.worker.cores.HostCores(List.of(0, 1, 2, 3)).placementFor(1));
+        assertThat(AppContainers.app(ctx, APP_PORT, PROPERTIES).cpuset()).isEqualTo("3");
+        assertThat(AppContainers.nginx(ctx, 18081, PROPERTIES, AppContainers.NGINX_IMAGE).cpuset()).isEqualTo("0-2");
+        assertThat(AppContainers.postgres(ctx, 18082, PROPERTIES, AppContainers.POSTGRES_IMAGE).cpuset()).isEqualTo("0-2");
+    }
+
+    @Test
     void theAppRunsInTheBox() {
         ContainerSpec app = AppContainers.app(context(ThreadModel.VIRTUAL, null), APP_PORT, PROPERTIES);
 

@@ -75,7 +75,8 @@ final class RunFlowHarness {
         // runs are started with their Job object, never looked up by name: an empty registry does
         operator.setJobRegistry(new MapJobRegistry());
         operator.afterPropertiesSet();
-        this.executor = new RunExecutor(jobs, teardown, operator, control, properties, metrics, Clock.systemUTC());
+        this.executor = new RunExecutor(jobs, teardown, operator, control, properties, metrics, Clock.systemUTC(),
+                dev.jvmbench.worker.cores.CorePinning.off("the run flow's tests place nothing"));
     }
 
     RunExecutor executor() {

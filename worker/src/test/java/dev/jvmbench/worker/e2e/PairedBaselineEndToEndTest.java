@@ -1,0 +1,166 @@
+package dev.jvmbench.worker.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Paired baselines on real containers (issue 20, docs/statistics.md "Paired baselines"), on the
+ * CPU-bound scenario: a baseline measured on a quiet host; then, with as many busy loops as the host
+ * has cores running beside every later run, a candidate identical to the baseline and one that does
+ * about 10 % more CPU work per request (primes below 320,000 instead of 300,000 by trial division:
+ * (320/300)^1.5 x ln 300,000 / ln 320,000 = 1.096). Both are paired by default (stock apps), so the
+ * baseline's cell is measured again beside each of their runs, under the same neighbour. The
+ * identical candidate is not called regressed; the slower one is regressed and confirmed by fresh
+ * pairs. Stored comparisons of the same runs would blame the neighbour on the app
+ * (ConfirmationEndToEndTest provokes exactly that).
+ */
+class PairedBaselineEndToEndTest {
+
+    private static final String HOG_LABEL = "dev.jvmbench.test=paired-hog-" + ProcessHandle.current().pid();
+    private static final Map<String, String> BASELINE_LABELS =
+            Map.of("test", "paired-baseline-" + ProcessHandle.current().pid());
+    private static final int LIMIT = 300_000;
+
+    @TempDir
+    static Path dataDir;
+    private static Platform platform;
+    private static JsonNode identical;
+    private static JsonNode slower;
+    private static JsonNode identicalComparison;
+    private static JsonNode slowerComparison;
+
+    private static Map<String, Object> job(int limit, Map<String, Object> more) {
+        Map<String, Object> job = new LinkedHashMap<>();
+        job.put("threadModels", List.of("platform"));
+        job.put("jdks", List.of(25));
+        job.put("scenario", Map.of("name", "cpu", "params", Map.of("limit", limit)));
+        job.put("load", Map.of("levels", List.of(2), "stepSeconds", 8, "warmupSeconds", 4, "requestTimeoutMs", 5000));
+        job.put("limits", Map.of("cpus", 1.0, "memoryMb", 512));
+        job.put("repetitions", 2);
+        job.putAll(more);
+        return job;
+    }
+
+    /** A candidate of the baseline, paired by default; a window the neighbour disturbed is judged too. */
+    private static Map<String, Object> candidate(int limit, String name) {
+        return job(limit, Map.of("labels", Map.of("test", "paired-" + name),
+                "baseline", Map.of("labels", BASELINE_LABELS),
+                "gate", Map.of("includeNotSteady", true, "confirm", Map.of("extraRepetitions", 2))));
+    }
+
+    @BeforeAll
+    static void runEveryJob() throws Exception {
+        platform = Platform.start(dataDir, List.of(Platform.WORKER_ID), Map.of("bench.worker.generator-warmup", "2s"));
+        try {
+            long baseline = platform.post("/api/v1/jobs", job(LIMIT, Map.of("labels", BASELINE_LABELS)), 201)
+                    .get("id").asLong();
+            assertThat(platform.awaitEnd(baseline, Duration.ofMinutes(4)).get("status").asString()).isEqualTo("SUCCEEDED");
+
+            startHog();
+            long same = platform.post("/api/v1/jobs", candidate(LIMIT, "identical"), 201).get("id").asLong();
+            identical = platform.awaitEnd(same, Duration.ofMinutes(6));
+            long more = platform.post("/api/v1/jobs", candidate(320_000, "slower"), 201).get("id").asLong();
+            slower = platform.awaitEnd(more, Duration.ofMinutes(6));
+            identicalComparison = platform.get(identical.at("/baseline/comparison").asString());
+            slowerComparison = platform.get(slower.at("/baseline/comparison").asString());
+            System.out.printf("identical: %s%n  %s%nslower: %s%n  %s%n", identical.get("baseline"),
+                    throughputRow(identicalComparison), slower.get("baseline"), throughputRow(slowerComparison));
+        } finally {
+            removeHogs();
+        }
+    }
+
+    private static JsonNode throughputRow(JsonNode comparison) {
+        for (JsonNode row : comparison.at("/comparisons/0/metrics")) {
+            if (row.get("metric").asString().equals("throughputRps")) {
+                return row;
+            }
+        }
+        throw new AssertionError("no throughput row in " + comparison);
+    }
+
+    /** As many busy shell loops as the host has cores, host networking, our label, gone by itself after 15 min. */
+    private static void startHog() throws Exception {
+        int loops = Runtime.getRuntime().availableProcessors();
+        docker("run", "-d", "--rm", "--network", "host", "--label", HOG_LABEL, "jvmbench/base:trixie",
+                "timeout", "900", "bash", "-c", "for i in $(seq " + loops + "); do (while :; do :; done) & done; wait");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        try {
+            removeHogs();
+        } finally {
+            if (platform != null) {
+                platform.close();
+            }
+        }
+    }
+
+    private static void removeHogs() throws Exception {
+        for (String id : docker("ps", "-aq", "--filter", "label=" + HOG_LABEL).split("\\s+")) {
+            if (!id.isBlank()) {
+                docker("rm", "-f", id);
+            }
+        }
+    }
+
+    private static String docker(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("docker"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(command + " did not end in 60 s");
+        }
+        String out = new String(process.getInputStream().readAllBytes());
+        if (process.exitValue() != 0) {
+            throw new IllegalStateException(command + " exited " + process.exitValue() + ": " + out);
+        }
+        return out;
+    }
+
+    @Test
+    void bothCandidatesMeasuredTheBaselineAgainInPairs() {
+        for (JsonNode job : List.of(identical, slower)) {
+            assertThat(job.get("status").asString()).isEqualTo("SUCCEEDED");
+            assertThat(job.at("/spec/baseline/mode").asString()).isEqualTo("paired");
+        }
+        assertThat(identicalComparison.get("baselineMode").asString()).isEqualTo("paired");
+        assertThat(throughputRow(identicalComparison).get("pairs").asInt()).isGreaterThanOrEqualTo(2);
+        JsonNode runs = platform.get("/api/v1/jobs/" + identical.get("id").asLong() + "/runs").get("items");
+        assertThat(runs).extracting(r -> r.get("side").asString()).contains("job", "baseline");
+        assertThat(runs).allSatisfy(r -> assertThat(r.get("status").asString()).isEqualTo("SUCCEEDED"));
+        // the fresh baseline runs are the candidate's: the baseline job keeps its own two
+        long baselineJob = identical.at("/baseline/jobId").asLong();
+        assertThat(platform.get("/api/v1/jobs/" + baselineJob + "/runs").get("items")).hasSize(2);
+    }
+
+    @Test
+    void anIdenticalCandidateBesideANoisyNeighbourIsNotRegressed() {
+        assertThat(identical.at("/baseline/verdict").asString()).isNotEqualTo("regressed");
+        assertThat(identical.at("/baseline/regressions").asInt()).isZero();
+    }
+
+    @Test
+    void tenPercentMoreCpuWorkBesideTheSameNeighbourIsRegressedAndConfirmedByFreshPairs() {
+        assertThat(slower.at("/baseline/initialVerdict").asString()).isEqualTo("regressed");
+        assertThat(slower.at("/baseline/confirmation").asString()).isEqualTo("confirmed");
+        assertThat(slower.at("/baseline/verdict").asString()).isEqualTo("regressed");
+        JsonNode row = throughputRow(slowerComparison);
+        assertThat(row.get("ratio").asDouble()).as("about 10 %% more work per request: %s", row).isBetween(0.75, 0.97);
+        assertThat(row.get("pairs").asInt()).as("planned and confirmation pairs").isGreaterThanOrEqualTo(3);
+    }
+}
