@@ -47,6 +47,8 @@
     // a real change smaller than the threshold: its own colour and symbol, never mistaken for "nothing happened"
     'change within tolerance': { css: 'verdict-tolerance', symbol: '◐' },
     'no detectable change': { css: 'verdict-same', symbol: '○' },
+    // one run a side: no interval to judge by, so the ratio is shown and not called a change
+    'not judged': { css: 'verdict-same', symbol: '–' },
   };
 
   /** Findings' severities, worst first: badge class and the colour of their markers on the time charts. */
@@ -244,6 +246,19 @@
     return loadModel === 'open' ? { axis: 'Offered load (req/s)', unit: 'req/s' } : { axis: 'Concurrency (users)', unit: 'users' };
   }
 
+  /**
+   * The job's status; a job whose runs completed with critical findings is not a green SUCCEEDED
+   * (its numbers are not all the app's): the same words as the summary's headline.
+   */
+  function statusBadge(job) {
+    const critical = (job.findings && job.findings.critical) || 0;
+    if (job.status === 'SUCCEEDED' && critical > 0) {
+      return el('span', { class: 'badge status-COMPLETED-CRITICAL', id: 'job-status', 'data-status': job.status },
+        '⚠️ completed, ' + critical + ' critical finding' + (critical === 1 ? '' : 's'));
+    }
+    return el('span', { class: 'badge status-' + job.status, id: 'job-status', 'data-status': job.status }, job.status);
+  }
+
   function verdictBadge(verdict) {
     const v = VERDICTS[verdict] || { css: 'verdict-same', symbol: '?' };
     return el('span', { class: 'badge ' + v.css, 'data-verdict': verdict }, v.symbol + ' ' + verdict);
@@ -269,7 +284,7 @@
     const facts = $('job-facts');
     facts.replaceChildren();
     const fact = (term, ...value) => facts.append(el('dt', null, term), el('dd', null, ...value));
-    fact('Status', el('span', { class: 'badge status-' + job.status, id: 'job-status' }, job.status),
+    fact('Status', statusBadge(job),
       job.statusReason ? ' ' + job.statusReason : '', progressText(job.progress));
     fact('App', appText(spec.app));
     fact('Scenario', scenarioText(scenario));

@@ -167,7 +167,9 @@ class AnalysisApiTest {
                 .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 300 | ×0.769 [0.754, 0.785] | 🔴 regressed |")
                 .contains("🔴 regressed")
                 .contains("### Capacity under the SLO (p95 ≤ 300 ms, errors ≤ 1 %)")
-                .contains("<summary>Thread models against platform: improved</summary>");
+                // the roll-up says what changed where, per compared side, not one word
+                .containsPattern("<summary>Thread models against platform: virtual on JDK 21: [^<]*\\(improved\\) at 80 users"
+                        + "[^<]* · virtual on JDK 25: [^<]*\\(improved\\) at 80 users[^<]*</summary>");
 
         // The same body without a regression passes.
         Map<String, Object> fine = body("feature");
