@@ -400,10 +400,7 @@ public class SummaryMarkdown {
                         + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
                 .append(").\n\n");
         detectableEffects(md, view);
-        view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
-        if (!view.warnings().isEmpty()) {
-            md.append('\n');
-        }
+        warnings(md, view);
         confirmation(md, outcome);
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
                 .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());
@@ -446,6 +443,7 @@ public class SummaryMarkdown {
                 md.append("<details><summary>Thread models against ")
                         .append(view.comparisons().getFirst().baseline().threadModel().wireName()).append(": ")
                         .append(rollUp(view, levelUnit)).append("</summary>\n\n");
+                warnings(md, view);
                 comparisonTable(md, view, "Base", "Other", false);
                 md.append("</details>\n\n");
             }
@@ -455,9 +453,18 @@ public class SummaryMarkdown {
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>JDKs against JDK ").append(view.comparisons().getFirst().baseline().jdk())
                         .append(": ").append(rollUp(view, levelUnit)).append("</summary>\n\n");
+                warnings(md, view);
                 comparisonTable(md, view, "Base", "Other", false);
                 md.append("</details>\n\n");
             }
+        }
+    }
+
+    /** A comparison's warnings (rows left out, conditions that differ), one quoted line each. */
+    private static void warnings(StringBuilder md, Comparisons.View view) {
+        view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
+        if (!view.warnings().isEmpty()) {
+            md.append('\n');
         }
     }
 
