@@ -1157,7 +1157,7 @@
     const gate = view.gateMetrics || [];
     const rank = (id) => (gate.includes(id) ? -100 + gate.indexOf(id) : order.indexOf(id) < 0 ? 999 : order.indexOf(id));
     const metrics = [...new Set(rows.map((m) => m.metric))].sort((a, b) => rank(a) - rank(b));
-    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no detectable change');
+    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no detectable change' && m.verdict !== 'not judged');
     const shown = metrics.filter((id) => gate.includes(id) || changed(id));
     const quiet = metrics.filter((id) => !shown.includes(id));
     const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);
