@@ -5,8 +5,8 @@
 
 Exit codes (stable, for CI scripts):
     0  submitted (without --wait), or the job succeeded with no regression: improved, change within
-       tolerance (a real change under the threshold) or no detectable change (or regressed, when
-       --fail-on-regression is not given)
+       tolerance (a real change under the threshold), no detectable change or not judged (one run
+       per cell: no interval to judge by) (or regressed, when --fail-on-regression is not given)
     1  usage error, unreadable file, or the api refused the request or could not be reached
     2  the job regressed against its baseline and --fail-on-regression was given. With confirmation
        (the job's gate.confirm.extraRepetitions, on by default) --wait waits through the extra runs of

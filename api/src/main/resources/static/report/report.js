@@ -47,6 +47,8 @@
     // a real change smaller than the threshold: its own colour and symbol, never mistaken for "nothing happened"
     'change within tolerance': { css: 'verdict-tolerance', symbol: '◐' },
     'no detectable change': { css: 'verdict-same', symbol: '○' },
+    // one run a side: no interval to judge by, so the ratio is shown and not called a change
+    'not judged': { css: 'verdict-same', symbol: '–' },
   };
 
   /** Findings' severities, worst first: badge class and the colour of their markers on the time charts. */
@@ -244,6 +246,19 @@
     return loadModel === 'open' ? { axis: 'Offered load (req/s)', unit: 'req/s' } : { axis: 'Concurrency (users)', unit: 'users' };
   }
 
+  /**
+   * The job's status; a job whose runs completed with critical findings is not a green SUCCEEDED
+   * (its numbers are not all the app's): the same words as the summary's headline.
+   */
+  function statusBadge(job) {
+    const critical = (job.findings && job.findings.critical) || 0;
+    if (job.status === 'SUCCEEDED' && critical > 0) {
+      return el('span', { class: 'badge status-COMPLETED-CRITICAL', id: 'job-status', 'data-status': job.status },
+        '⚠️ completed, ' + critical + ' critical finding' + (critical === 1 ? '' : 's'));
+    }
+    return el('span', { class: 'badge status-' + job.status, id: 'job-status', 'data-status': job.status }, job.status);
+  }
+
   function verdictBadge(verdict) {
     const v = VERDICTS[verdict] || { css: 'verdict-same', symbol: '?' };
     return el('span', { class: 'badge ' + v.css, 'data-verdict': verdict }, v.symbol + ' ' + verdict);
@@ -269,7 +284,7 @@
     const facts = $('job-facts');
     facts.replaceChildren();
     const fact = (term, ...value) => facts.append(el('dt', null, term), el('dd', null, ...value));
-    fact('Status', el('span', { class: 'badge status-' + job.status, id: 'job-status' }, job.status),
+    fact('Status', statusBadge(job),
       job.statusReason ? ' ' + job.statusReason : '', progressText(job.progress));
     fact('App', appText(spec.app));
     fact('Scenario', scenarioText(scenario));
@@ -1127,10 +1142,55 @@
     return 'Thread model against thread model' + (pair ? ' (baseline ' + pair.baseline.threadModel + ')' : '');
   }
 
+  /**
+   * One clause per compared side (SummaryMarkdown.rollUp): per level the largest judged gate-metric
+   * change with its ratio and verdict, then the levels where nothing was detectable or judged.
+   */
+  function rollUp(view, labelOf, unitWord) {
+    const pairs = view.comparisons || [];
+    const gate = view.gateMetrics || [];
+    const judged = (v) => v === 'improved' || v === 'regressed' || v === 'change within tolerance';
+    const manyJdks = new Set(pairs.map((p) => p.candidate.jdk)).size > 1;
+    const manyModels = new Set(pairs.map((p) => p.candidate.threadModel)).size > 1;
+    return pairs.map((pair) => {
+      const c = pair.candidate;
+      const name = view.mode === 'threadModel' ? c.threadModel + (manyJdks ? ' on JDK ' + c.jdk : '')
+        : view.mode === 'jdk' ? 'JDK ' + c.jdk + (manyModels ? ' ' + c.threadModel : '')
+        : 'JDK ' + c.jdk + ' ' + c.threadModel;
+      const byLevel = new Map();
+      (pair.metrics || []).filter((m) => gate.includes(m.metric)).sort((a, b) => a.level - b.level)
+        .forEach((m) => byLevel.set(m.level, [...(byLevel.get(m.level) || []), m]));
+      const clauses = [];
+      const quiet = new Map();
+      for (const [level, rows] of byLevel) {
+        const size = (m) => (m.ratio === null || m.ratio === undefined || m.ratio <= 0 ? Infinity : Math.abs(Math.log(m.ratio)));
+        const changes = rows.filter((m) => judged(m.verdict)).sort((a, b) => size(b) - size(a));
+        if (changes.length) {
+          const m = changes[0];
+          const ratio = m.ratio === null || m.ratio === undefined ? 'from 0 to ' + num(m.candidateMedian)
+            : '×' + Number(m.ratio).toPrecision(3);
+          clauses.push(labelOf(m.metric).toLowerCase() + ' ' + ratio + ' (' + m.verdict + ') at ' + level + ' ' + unitWord);
+        } else {
+          const runs = Math.min(rows[0].baselineRuns, rows[0].candidateRuns);
+          const what = rows.every((m) => m.verdict === 'not judged')
+            ? 'not judged (' + runs + (runs === 1 ? ' run)' : ' runs)') : 'no detectable change';
+          quiet.set(what, [...(quiet.get(what) || []), level]);
+        }
+      }
+      for (const [what, levels] of quiet) clauses.push(what + ' at ' + levels.join(', ') + ' ' + unitWord);
+      return name + ': ' + (clauses.length ? clauses.join('; ') : 'nothing compared');
+    });
+  }
+
   function comparisonBlock(view, labelOf, stats) {
     const pairs = view.comparisons || [];
     const wrapper = el('div', { class: 'comparison', 'data-mode': view.mode, 'data-verdict': view.verdict });
     wrapper.append(el('h3', null, comparisonTitle(view, pairs[0]), ' ', verdictBadge(view.verdict)));
+    // what happened where, as summary.md says it: the badge alone is the word the worst row decides
+    const unitWord = levelWord(stats.loadModel).unit;
+    if (pairs.length) {
+      wrapper.append(el('ul', { class: 'rollup' }, rollUp(view, labelOf, unitWord).map((c) => el('li', null, c))));
+    }
     const notes = [...(view.warnings || []), ...(view.unmatched || [])];
     if (notes.length) wrapper.append(el('ul', { class: 'warnings' }, notes.map((w) => el('li', null, w))));
     if (!pairs.length) {
@@ -1142,7 +1202,8 @@
     wrapper.append(el('p', { class: 'note' }, 'Ratio of the candidate\'s median to the baseline\'s, with its 95% interval. '
       + '○ no detectable change: the interval includes 1. ◐ change within tolerance: the interval excludes 1 '
       + 'but the ratio moves by less than ' + threshold + '. ▲ improved / ▼ regressed: the interval excludes 1 and the '
-      + 'ratio moves by at least ' + threshold + '. Only a regression fails the gate; '
+      + 'ratio moves by at least ' + threshold + '. – not judged: one run a side, no interval to judge by (the ratio is '
+      + 'shown). Only a regression fails the gate; '
       + 'the verdict is decided by the gate metrics (marked ◆).'));
     const detectable = detectableNote(view, pairs, labelOf);
     if (detectable) wrapper.append(detectable);
@@ -1183,7 +1244,7 @@
     const gate = view.gateMetrics || [];
     const rank = (id) => (gate.includes(id) ? -100 + gate.indexOf(id) : order.indexOf(id) < 0 ? 999 : order.indexOf(id));
     const metrics = [...new Set(rows.map((m) => m.metric))].sort((a, b) => rank(a) - rank(b));
-    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no detectable change');
+    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no detectable change' && m.verdict !== 'not judged');
     const shown = metrics.filter((id) => gate.includes(id) || changed(id));
     const quiet = metrics.filter((id) => !shown.includes(id));
     const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);

@@ -311,10 +311,19 @@ public class Comparisons {
             List<String> notJudged = new ArrayList<>();
             String unsteadySide = null;
             boolean leftOutHere = false;
+            Double baseRps = median(base.samples(level, Metric.THROUGHPUT_RPS));
+            Double candidateRps = median(candidate.samples(level, Metric.THROUGHPUT_RPS));
+            String baseFew = Metric.tooFewRequests(baseRps);
+            String candidateFew = Metric.tooFewRequests(candidateRps);
+            List<String> perRequestLeftOut = new ArrayList<>();
             for (Metric metric : metrics) {
                 double[] a = base.samples(level, metric);
                 double[] b = candidate.samples(level, metric);
                 if (a.length == 0 || b.length == 0) {
+                    continue;
+                }
+                if (metric.perRequest() && (baseFew != null || candidateFew != null)) {
+                    perRequestLeftOut.add(metric.id());
                     continue;
                 }
                 int baseLeftOut = 0;
@@ -356,6 +365,13 @@ public class Comparisons {
             if (leftOutHere) {
                 leftOut += base.notSteady(level) + candidate.notSteady(level);
             }
+            if (!perRequestLeftOut.isEmpty()) {
+                warnings.add(base.key.label() + " → " + candidate.key.label() + " at level " + level + ": "
+                        + String.join(", ", perRequestLeftOut) + " not compared: too few requests ("
+                        + (baseFew != null ? "baseline " + SummaryMarkdown.num(baseRps) : "candidate "
+                        + SummaryMarkdown.num(candidateRps)) + " req/s, under " + SummaryMarkdown.num(Metric.PER_REQUEST_MIN_RPS)
+                        + ")");
+            }
             if (!notJudged.isEmpty()) {
                 warnings.add(base.key.label() + " → " + candidate.key.label() + " at level " + level + ": "
                         + String.join(", ", notJudged) + " not judged: no run of " + unsteadySide
@@ -392,12 +408,24 @@ public class Comparisons {
             Estimate within = Bootstrap.median(ratios);
             ratio = new Bootstrap.Ratio(within.median(), within.low(), within.high());
         }
-        Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
-                : Verdict.of(metric.direction(), ratio, thresholdPercent);
+        // one pair is one run of each side: not judged, as between jobs
+        Verdict verdict = Verdict.judged(ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
+                : Verdict.of(metric.direction(), ratio, thresholdPercent), matched.size(), matched.size());
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
                 ratio == null ? null : ratio.high(), matched.size(), matched.size(), thresholdPercent, verdict,
                 baselineLeftOut, candidateLeftOut, null, matched.size());
+    }
+
+    /** The plain median of a level's values; null when there are none. */
+    static Double median(double[] values) {
+        if (values.length == 0) {
+            return null;
+        }
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
     static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent) {
@@ -409,8 +437,8 @@ public class Comparisons {
         Estimate base = Bootstrap.median(baseline);
         Estimate cand = Bootstrap.median(candidate);
         Bootstrap.Ratio ratio = Bootstrap.ratio(baseline, candidate);
-        Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
-                : Verdict.of(metric.direction(), ratio, thresholdPercent);
+        Verdict verdict = Verdict.judged(ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
+                : Verdict.of(metric.direction(), ratio, thresholdPercent), base.runs(), cand.runs());
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
                 ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,
@@ -427,8 +455,8 @@ public class Comparisons {
         Estimate base = TailBootstrap.percentiles(baseline, metric.mergedPercentile())[0];
         Estimate cand = TailBootstrap.percentiles(candidate, metric.mergedPercentile())[0];
         Bootstrap.Ratio ratio = TailBootstrap.ratio(baseline, candidate, metric.mergedPercentile());
-        Verdict verdict = ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
-                : Verdict.of(metric.direction(), ratio, thresholdPercent);
+        Verdict verdict = Verdict.judged(ratio == null ? Verdict.fromZeroBaseline(metric.direction(), cand)
+                : Verdict.of(metric.direction(), ratio, thresholdPercent), base.runs(), cand.runs());
         return new Row(metric, metric.direction(), level, base.median(), cand.median(),
                 ratio == null ? null : ratio.value(), ratio == null ? null : ratio.low(),
                 ratio == null ? null : ratio.high(), base.runs(), cand.runs(), thresholdPercent, verdict, baselineLeftOut,

@@ -31,6 +31,13 @@ public enum Metric {
     PLATFORM_THREADS_PEAK("platformThreadsPeak", "Platform threads (peak)", "threads", Point::platformThreadsPeak,
             Direction.LOWER);
 
+    /**
+     * Below this throughput (median req/s at a level) a per-request figure divides a window's CPU,
+     * memory or switches by a handful of requests: 1606 MB per request says nothing of the app. The
+     * summary shows such a figure as "–" with the reason, and comparisons leave it out with a warning.
+     */
+    public static final double PER_REQUEST_MIN_RPS = 1.0;
+
     /** Which way is better; decides whether a ratio above 1 is an improvement or a regression. */
     public enum Direction {
         HIGHER, LOWER;
@@ -107,6 +114,17 @@ public enum Metric {
 
     Double mergedPercentile() {
         return mergedPercentile;
+    }
+
+    /** A quantity divided by the level's requests (CPU, memory, context switches per request). */
+    public boolean perRequest() {
+        return id.contains("PerRequest");
+    }
+
+    /** Why a per-request figure at this throughput is not shown or compared; null when it is. */
+    static String tooFewRequests(Double throughputRps) {
+        return throughputRps == null || throughputRps >= PER_REQUEST_MIN_RPS ? null
+                : "too few requests: " + SummaryMarkdown.num(throughputRps) + " req/s";
     }
 
     public Direction direction() {

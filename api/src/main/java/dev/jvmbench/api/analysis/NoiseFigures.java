@@ -23,8 +23,8 @@ final class NoiseFigures {
     }
 
     /**
-     * Per metric and level over A/A rows: the share of false alarms (any verdict but "no detectable
-     * change"), the share a gate would act on (improved or regressed), and the minimum detectable
+     * Per metric and level over A/A rows: the share of false alarms (a detectable change: improved,
+     * regressed or within tolerance; a row not judged, one run a side, raises none), the share a gate would act on (improved or regressed), and the minimum detectable
      * effect. An interval excludes 1 once the effect is larger than the distance from the ratio to the
      * interval's end on 1's side; over A/A rows that distance is the interval's half-width (the larger
      * of its two sides, as a bootstrap interval need not be symmetric), and the 95th percentile of it
@@ -37,7 +37,7 @@ final class NoiseFigures {
                 .forEach(r -> grouped.computeIfAbsent(new Key(r.metric(), r.level()), k -> new ArrayList<>()).add(r));
         List<NoiseProfileRow.Entry> entries = new ArrayList<>();
         grouped.forEach((key, rows) -> {
-            long alarms = rows.stream().filter(r -> r.verdict() != Verdict.NO_DETECTABLE_CHANGE).count();
+            long alarms = rows.stream().filter(r -> r.verdict().detectable()).count();
             long gated = rows.stream().filter(r -> r.verdict() == Verdict.REGRESSED || r.verdict() == Verdict.IMPROVED).count();
             double[] halfWidths = rows.stream().filter(r -> r.ratio() != null)
                     .mapToDouble(r -> halfWidthPercent(r.ratio(), r.ratioLow(), r.ratioHigh())).toArray();

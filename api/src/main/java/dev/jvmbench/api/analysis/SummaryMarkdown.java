@@ -58,8 +58,12 @@ public class SummaryMarkdown {
         JobSpec spec = job.spec();
         var stats = statistics.view(results);
         BaselineVerdicts.Outcome outcome = job.baselineJobId() == null ? null : verdicts.judge(jobId, job.baselineJobId());
+        List<JobFindingView> jobFindings = findings.ofJob(jobId).items();
+        List<String> critical = jobFindings.stream().filter(f -> f.severity() == Severity.CRITICAL)
+                .map(JobFindingView::code).toList();
         StringBuilder md = new StringBuilder();
-        md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome)).append("\n\n");
+        md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome, critical))
+                .append("\n\n");
         long succeeded = results.runs().stream().filter(r -> r.status() == RunStatus.SUCCEEDED).count();
         md.append("- **App** ").append(code(job.appName()))
                 .append(job.appName().equals(job.appRef()) ? "" : " (build " + code(job.appRef()) + ")")
@@ -80,8 +84,11 @@ public class SummaryMarkdown {
                     .collect(Collectors.joining(" "))).append('\n');
         }
         md.append('\n');
-        if (spec.repetitions() < 3) {
-            md.append("> ⚠️ ").append(spec.repetitions()).append(spec.repetitions() == 1 ? " run" : " runs")
+        if (spec.repetitions() == 1) {
+            md.append("> ⚠️ 1 run per cell: there is no interval to judge a change by, so comparison rows are ")
+                    .append("not judged (their ratios are shown). Use repetitions ≥ 3 for a CI gate.\n\n");
+        } else if (spec.repetitions() < 3) {
+            md.append("> ⚠️ ").append(spec.repetitions()).append(" runs")
                     .append(" per cell: the intervals are too short to trust, so ")
                     .append("verdicts rest on the threshold alone. Use repetitions ≥ 3 for a CI gate.\n\n");
         }
@@ -94,25 +101,48 @@ public class SummaryMarkdown {
         } else if (job.spec().baseline() != null) {
             md.append("### Baseline\n\nNone: ").append(job.baselineNote()).append("\n\n");
         }
-        withinJob(md, jobId, spec);
+        withinJob(md, jobId, spec, levelUnit(spec));
         jvmPerCell(md, results, cellJvms.of(results));
-        findings(md, jobId, findings.ofJob(jobId).items());
+        findings(md, jobId, jobFindings);
         md.append("Medians over the runs of each cell with 95% bootstrap intervals; definitions in docs/metrics.md. ")
                 .append("Report with charts: `/jobs/").append(jobId).append("/report`.\n");
         return md.toString();
     }
 
-    private static String headline(JobStatus status, BaselineVerdicts.Outcome outcome) {
+    /** Distinct codes named in a headline before it just counts them: a headline stays one short line. */
+    static final int CODES_NAMED = 3;
+
+    /**
+     * The job in one line. A job whose runs all completed but with critical findings (the app died,
+     * stopped answering, the generator was the limit: its numbers are not all the app's) is never
+     * headed with a green "succeeded": "⚠️ completed, N critical findings", with their codes when few.
+     * The verdict against the baseline follows, when there is one.
+     */
+    static String headline(JobStatus status, BaselineVerdicts.Outcome outcome, List<String> criticalCodes) {
         if (status != JobStatus.SUCCEEDED) {
             return status.isFinal() ? "❌ job " + status : "⏳ " + status;
         }
+        String completed = criticalCodes.isEmpty() ? null : "⚠️ " + completedWith(criticalCodes);
         if (outcome == null || outcome.verdict() == null) {
-            return "✅ succeeded";
+            return completed == null ? "✅ succeeded" : completed;
         }
         String confirmed = outcome.confirmation() == Confirmation.State.CONFIRMED ? ", confirmed by extra runs"
                 : outcome.confirmation() == Confirmation.State.NOT_CONFIRMED
                 ? " (" + outcome.initialVerdict().wire() + " at first, not confirmed by extra runs)" : "";
-        return verdictHeadline(outcome) + confirmed;
+        String verdict = verdictHeadline(outcome) + confirmed;
+        // the icon is the worse of the two: a regression stays red, a clean verdict turns amber
+        return completed == null ? verdict
+                : verdict.startsWith("❌") ? verdict + "; " + completedWith(criticalCodes)
+                : completed + "; " + verdict.substring(verdict.indexOf(' ') + 1);
+    }
+
+    /** "completed, 2 critical findings (`app-crashed`)": the count, and the codes when at most {@value #CODES_NAMED}. */
+    static String completedWith(List<String> criticalCodes) {
+        List<String> codes = criticalCodes.stream().distinct().toList();
+        int n = criticalCodes.size();
+        return "completed, " + n + " critical finding" + (n == 1 ? "" : "s")
+                + (codes.size() <= CODES_NAMED ? " (" + codes.stream().map(SummaryMarkdown::code)
+                .collect(Collectors.joining(", ")) + ")" : "");
     }
 
     private static String verdictHeadline(BaselineVerdicts.Outcome outcome) {
@@ -123,6 +153,7 @@ public class SummaryMarkdown {
             case WITHIN_TOLERANCE -> "✅ change within tolerance against the baseline (" + outcome.withinTolerance()
                     + " real change" + (outcome.withinTolerance() == 1 ? "" : "s") + " smaller than the threshold)";
             case NO_DETECTABLE_CHANGE -> "✅ no detectable change against the baseline";
+            case NOT_JUDGED -> "➖ not judged against the baseline (one run per cell: no interval to judge by)";
         };
     }
 
@@ -136,9 +167,12 @@ public class SummaryMarkdown {
             for (var level : cell.levels()) {
                 md.append("| JDK ").append(cell.jdk()).append(' ').append(cell.threadModel().wireName()).append(" | ")
                         .append(level.level()).append(" |");
+                Estimate throughput = level.metrics().get(Metric.THROUGHPUT_RPS.id());
+                String tooFew = Metric.tooFewRequests(throughput == null ? null : throughput.median());
                 for (Metric m : HEADLINE) {
                     Estimate e = level.metrics().get(m.id());
-                    md.append(' ').append(e == null ? "–" : estimate(e)).append(" |");
+                    md.append(' ').append(e == null ? "–" : m.perRequest() && tooFew != null ? "– (" + tooFew + ")"
+                            : estimate(e)).append(" |");
                 }
                 md.append(' ').append(level.runs()).append(" | ").append(String.join(", ", level.flags())).append(" |\n");
             }
@@ -447,10 +481,7 @@ public class SummaryMarkdown {
                         + " not-steady point" + (outcome.notSteadyLeftOut() == 1 ? "" : "s") + " left out")
                 .append(").\n\n");
         detectableEffects(md, view);
-        view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
-        if (!view.warnings().isEmpty()) {
-            md.append('\n');
-        }
+        warnings(md, view);
         confirmation(md, outcome);
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
                 .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());
@@ -533,13 +564,14 @@ public class SummaryMarkdown {
         }
     }
 
-    private void withinJob(StringBuilder md, long jobId, JobSpec spec) {
+    private void withinJob(StringBuilder md, long jobId, JobSpec spec, String levelUnit) {
         if (spec.threadModels().size() > 1) {
             var view = comparisons.compare(Comparisons.Request.threadModels(jobId, null, null, null));
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>Thread models against ")
                         .append(view.comparisons().getFirst().baseline().threadModel().wireName()).append(": ")
-                        .append(view.verdict().wire()).append("</summary>\n\n");
+                        .append(rollUp(view, levelUnit)).append("</summary>\n\n");
+                warnings(md, view);
                 comparisonTable(md, view, "Base", "Other", false);
                 md.append("</details>\n\n");
             }
@@ -548,14 +580,82 @@ public class SummaryMarkdown {
             var view = comparisons.compare(Comparisons.Request.jdks(jobId, null, null, null));
             if (!view.comparisons().isEmpty()) {
                 md.append("<details><summary>JDKs against JDK ").append(view.comparisons().getFirst().baseline().jdk())
-                        .append(": ").append(view.verdict().wire()).append("</summary>\n\n");
+                        .append(": ").append(rollUp(view, levelUnit)).append("</summary>\n\n");
+                warnings(md, view);
                 comparisonTable(md, view, "Base", "Other", false);
                 md.append("</details>\n\n");
             }
         }
     }
 
-    private static void comparisonTable(StringBuilder md, Comparisons.View view, String baseName, String otherName,
+    /** A comparison's warnings (rows left out, conditions that differ), one quoted line each. */
+    private static void warnings(StringBuilder md, Comparisons.View view) {
+        view.warnings().forEach(w -> md.append("> ⚠️ ").append(w).append("\n"));
+        if (!view.warnings().isEmpty()) {
+            md.append('\n');
+        }
+    }
+
+    /**
+     * What happened where, one clause per compared side instead of the one word its worst row
+     * decides: per level, the largest judged gate-metric change with its ratio and verdict, and the
+     * levels where nothing was detectable or nothing judged, e.g. "virtual: throughput ×3.96
+     * (improved) at 80 users; no detectable change at 20 users".
+     */
+    static String rollUp(Comparisons.View view, String levelUnit) {
+        boolean manyJdks = view.comparisons().stream().map(p -> p.candidate().jdk()).distinct().count() > 1;
+        boolean manyModels = view.comparisons().stream().map(p -> p.candidate().threadModel()).distinct().count() > 1;
+        List<String> sides = new ArrayList<>();
+        for (var pair : view.comparisons()) {
+            String name = view.mode() == Comparisons.Mode.THREAD_MODEL
+                    ? pair.candidate().threadModel().wireName() + (manyJdks ? " on JDK " + pair.candidate().jdk() : "")
+                    : view.mode() == Comparisons.Mode.JDK
+                    ? "JDK " + pair.candidate().jdk() + (manyModels ? " " + pair.candidate().threadModel().wireName() : "")
+                    : "JDK " + pair.candidate().jdk() + " " + pair.candidate().threadModel().wireName();
+            Map<Integer, List<Comparisons.Row>> byLevel = new java.util.TreeMap<>();
+            pair.metrics().stream().filter(r -> view.gateMetrics().contains(r.metric()))
+                    .forEach(r -> byLevel.computeIfAbsent(r.level(), l -> new ArrayList<>()).add(r));
+            // the changes in level order, then the quiet levels, those with the same outcome in one clause
+            Map<String, List<Integer>> quiet = new LinkedHashMap<>();
+            List<String> clauses = new ArrayList<>();
+            byLevel.forEach((level, rows) -> {
+                var largest = rows.stream().filter(r -> r.verdict().detectable())
+                        .max(Comparator.comparingDouble(SummaryMarkdown::changeSize));
+                if (largest.isPresent()) {
+                    var row = largest.get();
+                    clauses.add(row.metric().label().toLowerCase(Locale.ROOT) + " " + shortRatio(row) + " ("
+                            + row.verdict().wire() + ") at " + level + " " + levelUnit);
+                } else {
+                    boolean notJudged = rows.stream().allMatch(r -> r.verdict() == Verdict.NOT_JUDGED);
+                    String what = notJudged ? "not judged (" + runsWord(rows.getFirst()) + ")" : "no detectable change";
+                    quiet.computeIfAbsent(what, w -> new ArrayList<>()).add(level);
+                }
+            });
+            quiet.forEach((what, levels) -> clauses.add(what + " at " + levels.stream().map(String::valueOf)
+                    .collect(Collectors.joining(", ")) + " " + levelUnit));
+            sides.add(name + ": " + (clauses.isEmpty() ? "nothing compared" : String.join("; ", clauses)));
+        }
+        return String.join(" · ", sides);
+    }
+
+    /** How far a row moved, either way: a halving counts as much as a doubling; a change from 0 counts most. */
+    private static double changeSize(Comparisons.Row row) {
+        return row.ratio() == null ? Double.MAX_VALUE : row.ratio() <= 0 ? Double.MAX_VALUE : Math.abs(Math.log(row.ratio()));
+    }
+
+    /** "×3.96", "×0.951": three significant digits; "from 0" where the baseline was 0. */
+    private static String shortRatio(Comparisons.Row row) {
+        return row.ratio() == null ? "from 0 to " + num(row.candidateMedian())
+                : "×" + String.format(Locale.ROOT, "%.3g", row.ratio());
+    }
+
+    /** "1 run": the fewer runs of the row's two sides. */
+    private static String runsWord(Comparisons.Row row) {
+        int runs = Math.min(row.baselineRuns(), row.candidateRuns());
+        return runs + (runs == 1 ? " run" : " runs");
+    }
+
+    static void comparisonTable(StringBuilder md, Comparisons.View view, String baseName, String otherName,
                                         boolean changesOnly) {
         md.append("| ").append(baseName).append(" → ").append(otherName).append(" | Level | Metric | ").append(baseName)
                 .append(" | ").append(otherName).append(" | Ratio [95% CI] | Verdict |\n|---|---:|---|---:|---:|---|---|\n");
@@ -569,7 +669,7 @@ public class SummaryMarkdown {
                 md.append("| ").append(cells).append(" | ").append(row.level()).append(" | ").append(row.metric().label())
                         .append(" | ").append(num(row.baselineMedian())).append(" | ").append(num(row.candidateMedian()))
                         .append(" | ").append(ratio(row))
-                        .append(" | ").append(icon(row.verdict())).append(row.verdict().wire()).append(" |\n");
+                        .append(" | ").append(verdictCell(row)).append(" |\n");
             }
         }
         md.append('\n');
@@ -595,6 +695,12 @@ public class SummaryMarkdown {
         return "×" + fixed(row.ratio()) + " [" + fixed(row.ratioLow()) + ", " + fixed(row.ratioHigh()) + "]";
     }
 
+    /** The verdict with its marker; a row not judged says why: "not judged (1 run)". */
+    static String verdictCell(Comparisons.Row row) {
+        return icon(row.verdict()) + row.verdict().wire()
+                + (row.verdict() == Verdict.NOT_JUDGED ? " (" + runsWord(row) + ")" : "");
+    }
+
     /** A marker per verdict, so that a change within tolerance stands apart from no detectable change at a glance. */
     private static String icon(Verdict verdict) {
         return switch (verdict) {
@@ -602,6 +708,7 @@ public class SummaryMarkdown {
             case IMPROVED -> "🟢 ";
             case WITHIN_TOLERANCE -> "🟡 ";
             case NO_DETECTABLE_CHANGE -> "⚪ ";
+            case NOT_JUDGED -> "➖ ";
         };
     }
 

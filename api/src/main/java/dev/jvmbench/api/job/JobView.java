@@ -14,7 +14,9 @@ record JobView(long id, JobStatus status, String statusReason, App app, JobSpec 
                Instant startedAt,
                Instant finishedAt, Progress progress, Baseline baseline,
                @Schema(description = "The findings of the job's runs by severity (GET /api/v1/jobs/{id}/findings lists them, "
-                       + "with the job-wide ones computed on read, which are not counted here)")
+                       + "with the job-wide ones computed on read, which are not counted here and never critical). A "
+                       + "SUCCEEDED job with critical above 0 completed, but not all its numbers are the app's: the summary "
+                       + "and the report head it '⚠️ completed, N critical findings', never a plain 'succeeded'")
                FindingCounts findings, Links links) {
 
     /**

@@ -19,6 +19,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -73,6 +74,17 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         String detail = "the query string is malformed: every parameter needs a name (name=value&...)";
         return respond(Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
                 List.of(new ApiException.FieldViolation("(query)", detail))), request);
+    }
+
+    /**
+     * A header the security firewall refuses when a controller (or Spring MVC, e.g. the Accept
+     * header) first reads it: a control character in its value or name. The client's fault, the same
+     * 400 the firewall's handler gives for what it refuses before (ProblemSecurityHandlers).
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<Object> rejected(RequestRejectedException e, HttpServletRequest request) {
+        log.debug("Firewall refused {} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+        return respond(Problems.rejected(e), request);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -52,6 +53,39 @@ public final class Problems {
             problem.setProperty("errors", errors);
         }
         return problem;
+    }
+
+    private static final java.util.regex.Pattern REJECTED_HEADER_VALUE =
+            java.util.regex.Pattern.compile("the header: \"(.*) \" has a value", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * A request the security firewall refuses, wherever it is refused: eagerly for the path, the
+     * method or the host (before any filter), lazily for a header or parameter (when a filter or
+     * controller first reads it). One 400 for both, naming what was refused: the header by name,
+     * never its value (it may be a token), the query or the URL. A header value is refused for a
+     * control character; UTF-8 text arrives with some, since header bytes are read as ISO-8859-1.
+     */
+    public static ProblemDetail rejected(RequestRejectedException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        java.util.regex.Matcher header = REJECTED_HEADER_VALUE.matcher(message);
+        ApiException.FieldViolation error;
+        if (header.find()) {
+            error = new ApiException.FieldViolation(header.group(1), "holds a control character: header values are read "
+                    + "byte by byte (ISO-8859-1), so text outside ASCII arrives with some; send visible ASCII");
+        } else if (message.contains("header name")) {
+            error = new ApiException.FieldViolation("(headers)", "a header name holds a control character or a character "
+                    + "that is not assigned; header names are visible ASCII");
+        } else if (message.contains("parameter")) {
+            error = new ApiException.FieldViolation("(query)", "a parameter name or value holds a control character");
+        } else if (message.contains("HTTP method")) {
+            error = new ApiException.FieldViolation("(method)", "the HTTP method is not allowed");
+        } else if (message.contains("domain")) {
+            error = new ApiException.FieldViolation("(host)", "the Host header names a domain that is not trusted");
+        } else {
+            error = new ApiException.FieldViolation("(url)", "the request URL is not allowed: " + message);
+        }
+        String detail = error.field().equals("(url)") ? error.message() : error.field() + ": " + error.message();
+        return withErrors(of(HttpStatus.BAD_REQUEST, "Bad Request", detail), List.of(error));
     }
 
     public static ProblemDetail serviceUnavailable(String detail) {

@@ -1,11 +1,9 @@
 package dev.jvmbench.api.security;
 
-import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.api.problem.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
@@ -17,8 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * 401, 403 and the filter chain's 503 as problem details, like every other error of the API; and 400 for a request the
- * firewall refuses (an encoded slash, percent or dot segment in the path...), which would otherwise
- * fall through to the servlet container's error page.
+ * firewall refuses (an encoded slash, percent or dot segment in the path, a control character in a
+ * header...), which would otherwise fall through to the servlet container's error page.
  */
 class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
 
@@ -45,12 +43,15 @@ class ProblemSecurityHandlers implements AuthenticationEntryPoint, AccessDeniedH
                 "the token's role may not " + request.getMethod() + " " + request.getRequestURI());
     }
 
+    /**
+     * The firewall's refusals that reach the filter chain: the path, method and host (refused before
+     * any filter) and a header read by a filter (the token filter reads Authorization). Those read
+     * by a controller are answered by the controller advice, with the same body.
+     */
     @Override
     public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
             throws IOException {
-        String detail = "the request URL is not allowed: " + e.getMessage();
-        Problems.write(json, request, response, Problems.withErrors(Problems.of(HttpStatus.BAD_REQUEST, "Bad Request", detail),
-                List.of(new ApiException.FieldViolation("(url)", detail))));
+        Problems.write(json, request, response, Problems.rejected(e));
     }
 
     /**

@@ -167,7 +167,9 @@ class AnalysisApiTest {
                 .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 300 | ×0.769 [0.754, 0.785] | 🔴 regressed |")
                 .contains("🔴 regressed")
                 .contains("### Capacity under the SLO (p95 ≤ 300 ms, errors ≤ 1 %)")
-                .contains("<summary>Thread models against platform: improved</summary>");
+                // the roll-up says what changed where, per compared side, not one word
+                .containsPattern("<summary>Thread models against platform: virtual on JDK 21: [^<]*\\(improved\\) at 80 users"
+                        + "[^<]* · virtual on JDK 25: [^<]*\\(improved\\) at 80 users[^<]*</summary>");
 
         // The same body without a regression passes.
         Map<String, Object> fine = body("feature");
@@ -205,6 +207,70 @@ class AnalysisApiTest {
                         + "(0 regressed, 0 improved, 2 within tolerance)")
                 .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 390 | 371 | ×0.951 [")
                 .contains("🟡 change within tolerance |");
+    }
+
+    /**
+     * Issue 21: one run per cell judges no row (the ratio is shown, "not judged (1 run)"), and the
+     * platform pool that answered 0.17 req/s at 20 users has no per-request figure there: "–" with the
+     * reason in the summary, left out of the comparisons with a warning, instead of 1606 MB per request.
+     */
+    @Test
+    void aOneRunJobJudgesNoRowAndTooFewRequestsHaveNoPerRequestFigure() {
+        ApiClient api = ApiClient.admin(port);
+        ResultSeeder.Values values = (jdk, model, repetition, level) -> {
+            boolean starved = model.equals("platform") && level == 20;
+            var shape = new java.util.LinkedHashMap<>(fieldReportShape(390).of(jdk, model, repetition, level));
+            shape.put("throughput_rps", starved ? 0.17 : (double) shape.get("throughput_rps"));
+            shape.put("memory_per_request_mb", starved ? 1606.0 : 2.5);
+            return shape;
+        };
+        Map<String, Object> main = body("main");
+        main.put("repetitions", 1);
+        long first = submit(api, main);
+        new ResultSeeder(jdbc).complete(first, LEVELS, values);
+        Map<String, Object> next = body("main");
+        next.put("repetitions", 1);
+        next.put("baseline", map("jobId", first));
+        long id = submit(api, next);
+        new ResultSeeder(jdbc).complete(id, LEVELS, (jdk, model, repetition, level) -> {
+            var shape = new java.util.LinkedHashMap<>(values.of(jdk, model, repetition, level));
+            if (model.equals("virtual") && level == 80) {
+                shape.put("throughput_rps", 300.0);   // a 23% drop: with one run, not a regression
+            }
+            return shape;
+        });
+
+        JsonNode byModel = api.get("/api/v1/jobs/" + id + "/comparisons/thread-models/platform").expect(200).json();
+        assertThat(byModel.get("verdict").asString()).isEqualTo("not judged");
+        JsonNode pair = byModel.at("/comparisons/0");
+        JsonNode throughputAt80 = row(pair, "throughputRps", 80);
+        assertThat(throughputAt80.get("verdict").asString()).isEqualTo("not judged");
+        assertThat(throughputAt80.get("ratio").asDouble()).isGreaterThan(2.5);
+        pair.get("metrics").forEach(r -> assertThat(r.get("verdict").asString()).isEqualTo("not judged"));
+        pair.get("metrics").forEach(r -> assertThat(r.get("metric").asString().contains("PerRequest")
+                && r.get("level").asInt() == 20).as("per-request row at 20: %s", r).isFalse());
+        assertThat(row(pair, "cpuMsPerRequest", 80).get("verdict").asString()).isEqualTo("not judged");
+        assertThat(byModel.get("warnings").toString())
+                .contains("at level 20: cpuMsPerRequest, memoryPerRequestMb not compared: too few requests (baseline 0.17 req/s, under 1)");
+
+        JsonNode job = api.get("/api/v1/jobs/" + id).expect(200).json();
+        assertThat(job.at("/baseline/verdict").asString()).isEqualTo("not judged");
+        assertThat(job.at("/baseline/regressions").asInt()).isZero();
+
+        String summary = api.get("/api/v1/jobs/" + id + "/summary.md").expect(200).body();
+        assertThat(summary)
+                .contains("## jvmbench job #" + id + ": ➖ not judged against the baseline")
+                .contains("> ⚠️ 1 run per cell: there is no interval to judge a change by")
+                .contains("| JDK 25 virtual → JDK 25 virtual | 80 | Throughput | 386 | 300 | ×0.777 [0.777, 0.777] | ➖ not judged (1 run) |")
+                .contains("<summary>Thread models against platform: virtual on JDK 21: not judged (1 run) at 20, 80 users · "
+                        + "virtual on JDK 25: not judged (1 run) at 20, 80 users</summary>\n\n> ⚠️ JDK 21 platform → JDK 21 virtual "
+                        + "at level 20: cpuMsPerRequest, memoryPerRequestMb not compared: too few requests (baseline 0.17 req/s, under 1)\n")
+                .doesNotContain("improved |").doesNotContain("regressed |").doesNotContain("within tolerance |")
+                .doesNotContain("1606");
+        String platformAt20 = summary.lines().filter(l -> l.startsWith("| JDK 21 platform | 20 |")).findFirst().orElseThrow();
+        assertThat(platformAt20).contains("| 0.17 |").contains("| – (too few requests: 0.17 req/s) |");
+        assertThat(summary.lines().filter(l -> l.startsWith("| JDK 21 virtual | 20 |")).findFirst().orElseThrow())
+                .doesNotContain("too few requests").contains("| 2.50 |");
     }
 
     @Test

@@ -180,6 +180,12 @@ class SteadinessGateTest {
                         Map.of(), null)));
 
         String summary = api.get("/api/v1/jobs/" + id + "/summary.md").expect(200).body();
+        // its runs completed, but the app ran out of memory: not a green "succeeded" (issue 21)
+        assertThat(summary).startsWith("## jvmbench job #" + id + ": ⚠️ completed, 1 critical finding (`java-oom`)\n")
+                .doesNotContain("✅ succeeded");
+        JsonNode job = api.get("/api/v1/jobs/" + id).expect(200).json();
+        assertThat(job.get("status").asString()).isEqualTo("SUCCEEDED");
+        assertThat(job.at("/findings/critical").asInt()).isEqualTo(1);
         String findings = summary.substring(summary.indexOf("### Findings"));
         assertThat(summary.indexOf("### Findings")).as("after the verdicts")
                 .isGreaterThan(summary.indexOf("Thread models against platform"));
@@ -197,6 +203,7 @@ class SteadinessGateTest {
 
         long clean = seeded(api, body("main", null), shape(390, (model, rep) -> false));
         assertThat(api.get("/api/v1/jobs/" + clean + "/summary.md").body()).contains("### Findings\n\nNone:")
+                .contains("## jvmbench job #" + clean + ": ✅ succeeded\n")
                 .doesNotContain("Not steady");
     }
 
