@@ -27,6 +27,8 @@ class AnalysisOpenApi {
                 ParameterSchemas.oneOf(comparison, GET, "metric", Metric.ids()).customise(openApi);
             }
             ParameterSchemas.oneOf(THREAD_MODELS, GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
+            ParameterSchemas.oneOf("/api/v1/noise-profile", GET, "mode", java.util.Arrays.stream(
+                    dev.jvmbench.common.job.BaselineMode.values()).map(m -> m.wireName()).toList()).customise(openApi);
         };
     }
 }

@@ -1,5 +1,7 @@
 package dev.jvmbench.api.analysis;
 
+import dev.jvmbench.common.job.BaselineMode;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -55,7 +57,18 @@ class CalibrationController {
             content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "#/components/schemas/Problem")))
     @GetMapping("/api/v1/noise-profile")
     Calibrations.View latest(@Parameter(description = "Repetitions per cell the profile was measured with; default any")
-                             @RequestParam(required = false) @Min(1) @Max(100) Integer repetitions) {
-        return calibrations.latest(repetitions);
+                             @RequestParam(required = false) @Min(1) @Max(100) Integer repetitions,
+                             @Parameter(description = "The way of comparing measured: stored or paired; default any "
+                                     + "(with a mode and no repetitions: 3)")
+                             @RequestParam(required = false) String mode) {
+        BaselineMode parsed = null;
+        if (mode != null) {
+            try {
+                parsed = BaselineMode.fromWire(mode);
+            } catch (IllegalArgumentException e) {
+                throw dev.jvmbench.api.problem.ApiException.invalid("mode", e.getMessage());
+            }
+        }
+        return calibrations.latest(repetitions, parsed);
     }
 }

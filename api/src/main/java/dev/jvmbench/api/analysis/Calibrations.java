@@ -1,6 +1,7 @@
 package dev.jvmbench.api.analysis;
 
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.job.BaselineMode;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.store.NoiseProfileRow;
 import dev.jvmbench.common.store.NoiseProfiles;
@@ -72,7 +73,12 @@ class Calibrations {
                    @NotNull(message = "is required") @Size(min = 1, max = 50, message = "needs 1 to 50 pairs")
                    List<@Valid @NotNull JobPair> aaPairs,
                    @Schema(description = "A pair whose candidate ran with a known injected effect; optional")
-                   @Valid InjectedPair injected) {
+                   @Valid InjectedPair injected,
+                   @Schema(description = "How every pair is compared: stored (the default: the candidate's runs against "
+                           + "the baseline job's own, taken at another time) or paired (against the baseline's cells the "
+                           + "candidate measured again beside its own runs, docs/statistics.md \"Paired baselines\"; each "
+                           + "candidate must have); the profile is kept for that mode")
+                   BaselineMode mode) {
     }
 
     @Schema(name = "NoiseProfileEntry")
@@ -102,7 +108,8 @@ class Calibrations {
     record View(long id, Instant createdAt, int repetitions,
                 @Schema(description = "The workers that ran the calibration's runs") List<String> workers,
                 List<Long> jobIds, int aaPairs, @Schema(description = "The default gate's metric ids") List<String> gateMetrics,
-                List<Entry> entries, Injected injected) {
+                List<Entry> entries, Injected injected,
+                @Schema(description = "The way of comparing this profile measured: stored or paired") BaselineMode mode) {
 
         static View of(NoiseProfileRow row, List<String> gateMetrics) {
             List<Entry> entries = row.entries().stream().map(e -> new Entry(e.metric(), e.level(), e.comparisons(),
@@ -116,7 +123,7 @@ class Calibrations {
                 injected = new Injected(inj.baselineJobId(), inj.candidateJobId(), inj.effectPercent(), detected, rows);
             }
             return new View(row.id(), row.createdAt(), row.repetitions(), row.workers(), row.jobIds(), row.aaPairs(),
-                    gateMetrics, entries, injected);
+                    gateMetrics, entries, injected, row.mode());
         }
     }
 
@@ -179,16 +186,17 @@ class Calibrations {
             throw unpairable("aaPairs", "the jobs ran with different repetitions " + repetitions
                     + ": a noise profile is for one repetition count");
         }
+        BaselineMode mode = request.mode() == null ? BaselineMode.STORED : request.mode();
         List<Comparisons.Row> aaRows = new ArrayList<>();
         for (JobPair pair : pairs) {
             var view = comparisons.compare(Comparisons.Request.againstJob(pair.candidateJobId(), pair.baselineJobId(),
-                    null, null));
+                    mode));
             view.comparisons().forEach(p -> aaRows.addAll(p.metrics()));
         }
         NoiseProfileRow.Injected injectedRow = null;
         if (injected != null) {
             var view = comparisons.compare(Comparisons.Request.againstJob(injected.candidateJobId(),
-                    injected.baselineJobId(), null, null));
+                    injected.baselineJobId(), mode));
             injectedRow = new NoiseProfileRow.Injected(injected.baselineJobId(), injected.candidateJobId(),
                     injected.effectPercent(), NoiseFigures.injectedRows(view.comparisons(), view.gateMetrics()));
         }
@@ -196,15 +204,21 @@ class Calibrations {
                 .distinct().sorted().toList();
         NoiseProfileRow row = new NoiseProfileRow(0, clock.instant().truncatedTo(ChronoUnit.MICROS),
                 repetitions.iterator().next(), workers, List.copyOf(jobIds), pairs.size(), NoiseFigures.entries(aaRows),
-                injectedRow);
+                injectedRow, mode);
         long id = profiles.insert(row);
         return View.of(new NoiseProfileRow(id, row.createdAt(), row.repetitions(), row.workers(), row.jobIds(),
-                row.aaPairs(), row.entries(), row.injected()), gateMetrics());
+                row.aaPairs(), row.entries(), row.injected(), row.mode()), gateMetrics());
     }
 
-    /** The newest profile, of the given repetitions when given; 404 when there is none. */
+    /** The newest profile, of the given repetitions (and mode) when given; 404 when there is none. */
     @Transactional(readOnly = true)
-    View latest(Integer repetitions) {
+    View latest(Integer repetitions, BaselineMode mode) {
+        if (mode != null) {
+            int count = repetitions == null ? 3 : repetitions;
+            return profiles.latest(count, mode).map(r -> View.of(r, gateMetrics())).orElseThrow(() -> new ApiException(
+                    HttpStatus.NOT_FOUND, "Not Found", "no " + mode.wireName() + " noise profile for " + count
+                    + " repetitions: run ./bench calibrate --repetitions " + count));
+        }
         var row = repetitions == null ? profiles.latest() : profiles.latest(repetitions);
         return row.map(r -> View.of(r, gateMetrics())).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND,
                 "Not Found", repetitions == null ? "no noise profile yet: run ./bench calibrate on this host"

@@ -48,10 +48,24 @@ public class Comparisons {
      * platform, else the first thread model). Null metrics: all; null threshold: the job's gate.
      */
     public record Request(long jobId, Mode mode, Long baselineJobId, Integer baselineJdk,
-                          ThreadModel baselineThreadModel, List<Metric> metrics, Double thresholdPercent) {
+                          ThreadModel baselineThreadModel, List<Metric> metrics, Double thresholdPercent,
+                          BaselineMode baselineMode) {
+
+        public Request(long jobId, Mode mode, Long baselineJobId, Integer baselineJdk, ThreadModel baselineThreadModel,
+                       List<Metric> metrics, Double thresholdPercent) {
+            this(jobId, mode, baselineJobId, baselineJdk, baselineThreadModel, metrics, thresholdPercent, null);
+        }
 
         public static Request againstJob(long jobId, long baselineJobId, List<Metric> metrics, Double thresholdPercent) {
             return new Request(jobId, Mode.JOBS, baselineJobId, null, null, metrics, thresholdPercent);
+        }
+
+        /**
+         * Against another job in one way only: stored compares with the baseline job's own runs even when
+         * the job measured the baseline again; paired requires that it did (a calibration measures each).
+         */
+        public static Request againstJob(long jobId, long baselineJobId, BaselineMode baselineMode) {
+            return new Request(jobId, Mode.JOBS, baselineJobId, null, null, null, null, baselineMode);
         }
 
         public static Request jdks(long jobId, Integer baselineJdk, List<Metric> metrics, Double thresholdPercent) {
@@ -187,7 +201,11 @@ public class Comparisons {
                             + candidate.job().scenario());
                 }
                 // Paired: the baseline side is this job's own measurement of the baseline's cells, pair by pair.
-                boolean paired = candidate.paired();
+                boolean paired = candidate.paired() && request.baselineMode() != BaselineMode.STORED;
+                if (request.baselineMode() == BaselineMode.PAIRED && !paired) {
+                    throw ApiException.conflict("job " + request.jobId() + " did not measure job " + baselineJobId
+                            + " again in pairs: no paired comparison");
+                }
                 var baselineCells = CellSamples.of(paired ? candidate.freshBaseline(baseline.job()) : baseline);
                 for (var entry : candidateCells.entrySet()) {
                     CellSamples base = baselineCells.get(entry.getKey());
@@ -231,7 +249,10 @@ public class Comparisons {
         }
         warnings.addAll(jvmDifferences(mode, pairs, candidate, baselineResults));
         List<Metric> gateMetrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
-        var profile = noiseProfiles.latest(candidate.job().spec().repetitions());
+        // a comparison reads the host's noise for its own way of comparing: in pairs, or against stored runs
+        boolean pairedView = mode == Mode.JOBS && candidate.paired() && request.baselineMode() != BaselineMode.STORED;
+        var profile = noiseProfiles.latest(candidate.job().spec().repetitions(),
+                pairedView ? BaselineMode.PAIRED : BaselineMode.STORED);
         if (profile.isPresent()) {
             pairs = withDetectableEffects(pairs, profile.get(), gateMetrics, warnings);
         }
@@ -241,7 +262,7 @@ public class Comparisons {
                 gate.countsNotSteady(), Verdict.overall(gated), warnings, pairs, unmatched,
                 profile.map(NoiseProfileRow::id).orElse(null),
                 mode == Mode.JOBS ? Builds.of(baselineResults.job(), candidate.job()) : null,
-                mode != Mode.JOBS ? null : candidate.paired() ? BaselineMode.PAIRED : BaselineMode.STORED);
+                mode != Mode.JOBS ? null : pairedView ? BaselineMode.PAIRED : BaselineMode.STORED);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jvmbench.common.store;
 
+import dev.jvmbench.common.job.BaselineMode;
 import java.time.Instant;
 import java.util.List;
 
@@ -13,9 +14,20 @@ import java.util.List;
  * @param aaPairs how many A/A job pairs were compared
  * @param entries per metric and level: the A/A pairs' false-alarm shares and the detectable effect
  * @param injected the pair with a known injected effect; null when the calibration had none
+ * @param mode     how its comparisons were made: against the baseline job's stored runs, or in pairs
  */
 public record NoiseProfileRow(long id, Instant createdAt, int repetitions, List<String> workers, List<Long> jobIds,
-                              int aaPairs, List<Entry> entries, Injected injected) {
+                              int aaPairs, List<Entry> entries, Injected injected, BaselineMode mode) {
+
+    public NoiseProfileRow {
+        mode = mode == null ? BaselineMode.STORED : mode;
+    }
+
+    /** A profile of comparisons against stored runs. */
+    public NoiseProfileRow(long id, Instant createdAt, int repetitions, List<String> workers, List<Long> jobIds,
+                           int aaPairs, List<Entry> entries, Injected injected) {
+        this(id, createdAt, repetitions, workers, jobIds, aaPairs, entries, injected, BaselineMode.STORED);
+    }
 
     /**
      * One metric at one level over the A/A comparisons (every cell of every pair).

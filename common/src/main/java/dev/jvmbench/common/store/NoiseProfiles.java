@@ -40,4 +40,11 @@ public class NoiseProfiles {
         return jdbc.sql("SELECT * FROM noise_profiles WHERE repetitions = :repetitions ORDER BY created_at DESC, id DESC LIMIT 1")
                 .param("repetitions", repetitions).query((rs, n) -> rows.read(rs)).optional();
     }
+
+    /** The newest profile of this many repetitions (pairs, when paired) measured for one way of comparing. */
+    public Optional<NoiseProfileRow> latest(int repetitions, dev.jvmbench.common.job.BaselineMode mode) {
+        return jdbc.sql("SELECT * FROM noise_profiles WHERE repetitions = :repetitions AND mode = :mode"
+                        + " ORDER BY created_at DESC, id DESC LIMIT 1")
+                .param("repetitions", repetitions).param("mode", mode.name()).query((rs, n) -> rows.read(rs)).optional();
+    }
 }

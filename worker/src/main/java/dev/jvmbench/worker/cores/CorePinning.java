@@ -19,6 +19,7 @@ public class CorePinning {
     private final HostCores cores;
     private final String off;
 
+    @org.springframework.beans.factory.annotation.Autowired
     public CorePinning(@Value("${bench.worker.pin-cores:true}") boolean enabled,
                        @Value("${bench.container-engine.kind:docker}") String engine) {
         this(HostCores.ofHost(), !enabled ? "core pinning is off (bench.worker.pin-cores=false)"

@@ -133,7 +133,7 @@ class PairedBaselineEndToEndTest {
     }
 
     @Test
-    void bothCandidatesMeasuredTheBaselineAgainInPairs() {
+    void bothCandidatesMeasuredTheBaselineAgainInPairs() throws Exception {
         for (JsonNode job : List.of(identical, slower)) {
             assertThat(job.get("status").asString()).isEqualTo("SUCCEEDED");
             assertThat(job.at("/spec/baseline/mode").asString()).isEqualTo("paired");
