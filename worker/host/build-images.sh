@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Builds the benchmark host's non-Java images: Debian base images (mmdebstrap, no registry),
-# one JDK image per buildable entry of the JDK catalogue, and the stock upstreams (nginx with
-# a fixed delay, PostgreSQL 17).
+# one JDK image per buildable entry of the JDK catalogue (a Debian package, or a vendor archive
+# unpacked onto the base), and the stock upstreams (nginx with a fixed delay, PostgreSQL 17).
 #
 #   bash worker/host/build-images.sh [--force] [base|jdk|upstreams ...]   (default: all)
+#
+# JDK_CATALOG=FILE reads another catalogue (default the shipped one). A JDK archive (`archive:` +
+# `sha256:`) is taken from the cache ($JVMBENCH_TOOLS_DIR/jdk-archives/<sha256>/<file name>,
+# default ~/.cache/jvmbench/tools), else from BENCH_JDK_ARCHIVES=DIR when set (offline: matched by
+# file name, nothing is downloaded), else downloaded (URL) or copied (a path, relative to the
+# catalogue's directory); its sha256 is checked before it is cached, unpacked or tagged.
 #
 # Each image carries `bench.recipe=<sha256 of its recipe>` (Dockerfile, files, build args and
 # the id of the image it is built on). An image whose label matches is skipped, so a run with
@@ -82,7 +88,8 @@ host_mirrors() {
 # JDK catalogue: read by the api's and the worker's own loader (jdk_catalog in common.sh runs
 # dev.jvmbench.common.catalog.JdkCatalogLines), never parsed here, so the two cannot disagree.
 
-# Fills BUILDABLE_JDKS with one "version|image|suite|package" per available entry with `build`.
+# Fills BUILDABLE_JDKS with one "version|image|suite|package|archive|sha256" per available entry
+# with `build` (archive and sha256 empty) or `archive` (package empty).
 # Called in this shell (not in a pipe or a process substitution) so that a catalogue the loader
 # refuses stops the script, and read once however many build steps need it.
 BUILDABLE_JDKS=()
@@ -222,9 +229,9 @@ needed_suites() {
   local wanted=$1 suites=()
   [[ "$wanted" == *upstreams* ]] && suites+=("$UPSTREAM_SUITE")
   if [[ "$wanted" == *jdk* ]]; then
-    local entry _v _i suite _p
+    local entry _v _i suite _rest
     for entry in "${BUILDABLE_JDKS[@]}"; do
-      IFS='|' read -r _v _i suite _p <<<"$entry"
+      IFS='|' read -r _v _i suite _rest <<<"$entry"
       suites+=("$suite")
     done
   fi
@@ -239,6 +246,8 @@ build_bases() { # [which images the bases are for: "jdk upstreams"]
 
 # ---------------------------------------------------------------------------------------------
 # JDK images.
+
+# --- from a Debian package ------------------------------------------------------------------
 
 build_jdk() {
   local version=$1 image=$2 suite=$3 package=$4
@@ -260,12 +269,137 @@ build_jdk() {
   summary_add "$image" built $(( $(now_s) - start ))
 }
 
+# --- from a vendor archive ---------------------------------------------------------------------
+
+JDK_ARCHIVE_CACHE=${JVMBENCH_JDK_ARCHIVE_CACHE:-${JVMBENCH_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/jvmbench/tools}/jdk-archives}
+
+# The file name of an archive URL or path (what BENCH_JDK_ARCHIVES is searched for).
+jdk_archive_name() {
+  local source=${1%%[?#]*}
+  printf '%s\n' "${source##*/}"
+}
+
+sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
+
+_download() { # url file: the file is removed when the download fails
+  curl -fL --retry 3 --connect-timeout 30 -o "$2" "$1" || { rm -f "$2"; return 1; }
+}
+
+# fetch_jdk_archive VERSION SOURCE SHA256: sets JDK_ARCHIVE_PATH to the archive in the cache, its
+# sha256 checked. From the cache, else BENCH_JDK_ARCHIVES (offline), else the URL or the file. A
+# digest other than the catalogue's stops the script naming both, and nothing is cached.
+# (A variable, not stdout: `die` must end the script, not a command substitution.)
+JDK_ARCHIVE_PATH=""
+fetch_jdk_archive() {
+  local version=$1 source=$2 want=$3 name dir cached part origin got
+  name=$(jdk_archive_name "$source")
+  dir="$JDK_ARCHIVE_CACHE/$want"
+  cached="$dir/$name"
+  JDK_ARCHIVE_PATH=""
+  if [[ -f "$cached" ]]; then
+    got=$(sha256_of "$cached")
+    if [[ "$got" == "$want" ]]; then
+      log "JDK $version: archive $name from the cache ($cached)"
+      JDK_ARCHIVE_PATH=$cached
+      return 0
+    fi
+    log "WARNING: the cached $cached has sha256 $got, not $want: fetching it again"
+    rm -f "$cached"
+  fi
+  mkdir -p "$dir" || die "cannot create the JDK archive cache $dir"
+  part="$dir/.$name.part.$$"
+  if [[ -n "${BENCH_JDK_ARCHIVES:-}" ]]; then
+    origin="$BENCH_JDK_ARCHIVES/$name"
+    [[ -f "$origin" ]] || die "JDK $version: $name is not in BENCH_JDK_ARCHIVES=$BENCH_JDK_ARCHIVES (offline, the archive is looked up there by file name and not fetched from $source)"
+    cp "$origin" "$part" || { rm -f "$part"; die "JDK $version: cannot copy $origin to $dir"; }
+  elif [[ "$source" == *://* ]]; then
+    origin=$source
+    run_step "download $name" _download "$source" "$part"
+  else
+    origin=$source
+    [[ "$origin" == /* ]] || origin="$(cd "$(dirname "$JDK_CATALOG")" && pwd)/$origin"
+    [[ -f "$origin" ]] || die "JDK $version: the archive $origin is not there (named by $JDK_CATALOG)"
+    cp "$origin" "$part" || { rm -f "$part"; die "JDK $version: cannot copy $origin to $dir"; }
+  fi
+  got=$(sha256_of "$part")
+  if [[ "$got" != "$want" ]]; then
+    rm -f "$part"
+    rmdir "$dir" 2>/dev/null || true
+    die "JDK $version: sha256 mismatch for $name from $origin: the catalogue says $want, the archive is $got; nothing was cached or tagged"
+  fi
+  mv -f "$part" "$cached"
+  log "JDK $version: archive $name (sha256 $want) cached at $cached"
+  JDK_ARCHIVE_PATH=$cached
+}
+
+# Unpacks the archive into a build context of its own (removed afterwards) and builds it. Run by
+# run_step, in a subshell of its own: it reports on stderr and returns 1.
+_build_jdk_from_archive() {
+  local image=$1 recipe=$2 archive=$3 base=$4 version=$5 name=$6 sha=$7
+  local ctx home feature tool entries
+  ctx=$(mktemp -d "${TMPDIR:-/tmp}/jvmbench-jdk-archive.XXXXXX") || return 1
+  # shellcheck disable=SC2064 # $ctx is fixed now
+  trap "rm -rf '$ctx'" EXIT
+  mkdir "$ctx/unpacked"
+  # jmods are left out as in images/jdk (only jlink reads them).
+  tar -xzf "$archive" -C "$ctx/unpacked" --no-same-owner --exclude='jmods/*' \
+    || { echo "cannot unpack $archive (a .tar.gz?)" >&2; return 1; }
+  # As vendors ship it: one top directory (jdk-25.0.1+8/) holding bin/java; a JDK at the top works too.
+  shopt -s dotglob nullglob
+  entries=("$ctx/unpacked"/*)
+  shopt -u dotglob nullglob
+  home="$ctx/unpacked"
+  if (( ${#entries[@]} == 1 )) && [[ -d "${entries[0]}" && ! -L "${entries[0]}" ]]; then home=${entries[0]}; fi
+  for tool in java javac jcmd jfr; do
+    [[ -x "$home/bin/$tool" ]] || {
+      echo "$name holds no JDK: no bin/$tool in its top directory ${home#"$ctx/unpacked"} (a JRE lacks jcmd and jfr, which the worker's probes need)" >&2
+      return 1
+    }
+  done
+  feature=$(jdk_feature "$home")
+  [[ "$feature" == "$version" ]] || { echo "$name holds JDK ${feature:-?}, the catalogue entry is JDK $version" >&2; return 1; }
+  mv "$home" "$ctx/jdk"
+  cp "$IMAGES_DIR/jdk-archive/Dockerfile" "$ctx/Dockerfile"
+  docker_build "$image" "$recipe" "$ctx" --build-arg "BASE=$base" --build-arg "JDK_VERSION=$version" \
+    --build-arg "ARCHIVE=$name" --build-arg "ARCHIVE_SHA256=$sha"
+}
+
+# build_jdk_archive VERSION IMAGE SUITE SOURCE SHA256: the archive is only fetched when the image's
+# recipe (Dockerfile, base id, archive name and digest) changed, so a host with its image needs
+# neither the network nor the archive.
+build_jdk_archive() {
+  local version=$1 image=$2 suite=$3 source=$4 sha=$5
+  local base base_id name recipe start old_id
+  base=$(base_image "$suite")
+  base_id=$(image_id "$base")
+  [[ -n "$base_id" ]] || die "$base is missing (needed by $image): run 'bash worker/host/setup.sh --only base'"
+  name=$(jdk_archive_name "$source")
+  recipe=$(context_recipe "$IMAGES_DIR/jdk-archive" "BASE=$base@$base_id" "ARCHIVE=$name" "ARCHIVE_SHA256=$sha" \
+    "JDK_VERSION=$version")
+  start=$(now_s)
+  if ! needs_build "$image" "$recipe"; then
+    log "$image up to date"
+    summary_add "$image" skipped 0
+    return 0
+  fi
+  fetch_jdk_archive "$version" "$source" "$sha"
+  old_id=$(image_id "$image")
+  run_step "build $image ($suite, archive $name)" _build_jdk_from_archive "$image" "$recipe" "$JDK_ARCHIVE_PATH" \
+    "$base" "$version" "$name" "$sha"
+  drop_replaced_image "$old_id" "$image"
+  summary_add "$image" built $(( $(now_s) - start ))
+}
+
 build_jdks() {
-  local entry version image suite package
+  local entry version image suite package archive sha
   read_buildable_jdks
   for entry in "${BUILDABLE_JDKS[@]}"; do
-    IFS='|' read -r version image suite package <<<"$entry"
-    build_jdk "$version" "$image" "$suite" "$package"
+    IFS='|' read -r version image suite package archive sha <<<"$entry"
+    if [[ -n "$archive" ]]; then
+      build_jdk_archive "$version" "$image" "$suite" "$archive" "$sha"
+    else
+      build_jdk "$version" "$image" "$suite" "$package"
+    fi
   done
 }
 

@@ -59,7 +59,8 @@ JVMBENCH_ROOT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # jdk_catalog buildable|available [CATALOGUE]: the JDK catalogue (default the shipped one) read by
 # the loader the api and the worker use (dev.jvmbench.common.catalog.JdkCatalog), one line per
 # entry, so no script parses the YAML itself:
-#   buildable  "version|image|suite|package" per available entry with `build` (the JDK images)
+#   buildable  "version|image|suite|package|archive|sha256" per available entry with `build`
+#              (archive and sha256 empty) or `archive` (package empty): the JDK images built here
 #   available  "version|image" per available entry
 # Runs the common module's JdkCatalogLines on common/target/classes and SnakeYAML (~0.1-0.5 s).
 # The common module is compiled first only when it never was or its Java sources or poms are

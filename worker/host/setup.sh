@@ -7,6 +7,10 @@
 #                and starts dockerd; see docker-engine.sh)
 #   base         jvmbench/base:<suite> from Debian packages (mmdebstrap, installed if missing)
 #   jdk          one image per buildable entry of common/src/main/resources/jvmbench/jdk-catalog.yaml
+#                (JDK_CATALOG=FILE reads another): a Debian package (`build`) or a vendor archive
+#                (`archive` + `sha256`: downloaded or copied, checked, cached under
+#                ~/.cache/jvmbench/tools/jdk-archives, unpacked onto the base; BENCH_JDK_ARCHIVES=DIR
+#                takes it from DIR by file name instead, offline)
 #   upstreams    jvmbench/nginx-delay:1 and jvmbench/postgres:17
 #   target-apps  target-apps/build-images.sh, if present and executable (its own skip logic;
 #                it sees JVMBENCH_FORCE=1 under --force)

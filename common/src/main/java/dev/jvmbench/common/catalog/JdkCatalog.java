@@ -33,7 +33,20 @@ public record JdkCatalog(List<JdkEntry> jdks) {
                 CatalogFiles.integer(e, "version", location),
                 CatalogFiles.string(e, "image"),
                 CatalogFiles.string(e, "build"),
+                CatalogFiles.string(e, "archive"),
+                sha256(e, location),
+                CatalogFiles.string(e, "suite"),
                 !Boolean.FALSE.equals(e.get("available")),
                 CatalogFiles.string(e, "reason"))).toList());
+    }
+
+    /** A digest YAML read as a number (all digits, or a leading 0 read as octal) would not be the same text. */
+    private static String sha256(Map<String, Object> entry, String location) {
+        Object value = entry.get("sha256");
+        if (value != null && !(value instanceof String)) {
+            throw new IllegalArgumentException("catalogue " + location + ": 'sha256' must be a string of 64 hex characters"
+                    + " (quote it) in " + entry);
+        }
+        return (String) value;
     }
 }

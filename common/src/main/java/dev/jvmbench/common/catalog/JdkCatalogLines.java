@@ -12,8 +12,10 @@ import java.util.List;
  * </pre>
  *
  * <ul>
- *   <li>{@code buildable}: {@code version|image|suite|package}, one line per available entry with
- *       a {@code build} (what {@code worker/host/build-images.sh} builds from Debian packages)</li>
+ *   <li>{@code buildable}: {@code version|image|suite|package|archive|sha256}, one line per available
+ *       entry {@code worker/host/build-images.sh} builds: with a {@code build} (the Debian package;
+ *       archive and sha256 empty) or an {@code archive} (the vendor archive's URL or path and its
+ *       sha256, package empty; suite: the base it is unpacked onto)</li>
  *   <li>{@code available}: {@code version|image}, one line per available entry (the JDKs the
  *       target-app images are built for)</li>
  * </ul>
@@ -50,7 +52,10 @@ final class JdkCatalogLines {
             if (mode.equals("available")) {
                 out.println(jdk.version() + "|" + jdk.image());
             } else if (jdk.build() != null) {
-                out.println(jdk.version() + "|" + jdk.image() + "|" + jdk.buildSuite() + "|" + jdk.buildPackage());
+                out.println(jdk.version() + "|" + jdk.image() + "|" + jdk.buildSuite() + "|" + jdk.buildPackage() + "||");
+            } else if (jdk.archive() != null) {
+                out.println(jdk.version() + "|" + jdk.image() + "|" + jdk.archiveSuite() + "||" + jdk.archive() + "|"
+                        + jdk.sha256());
             }
         }
         out.flush();
