@@ -45,7 +45,8 @@ class CalibrationApiTest {
         body.put("load", map("model", "closed", "levels", new ArrayList<>(LEVELS), "stepSeconds", 10, "warmupSeconds", 5));
         body.put("repetitions", REPETITIONS);
         if (baselineJobId != null) {
-            body.put("baseline", map("jobId", baselineJobId));
+            // against stored runs: the profile this test stores is a stored one (paired ones: CalibrateCliTest)
+            body.put("baseline", map("jobId", baselineJobId, "mode", "stored"));
         }
         return body;
     }
