@@ -21,7 +21,7 @@ public class CorePinning {
 
     @org.springframework.beans.factory.annotation.Autowired
     public CorePinning(@Value("${bench.worker.pin-cores:true}") boolean enabled,
-                       @Value("${bench.container-engine.kind:docker}") String engine) {
+                       @Value("${bench.worker.engine:docker}") String engine) {
         this(HostCores.ofHost(), !enabled ? "core pinning is off (bench.worker.pin-cores=false)"
                 : engine.strip().equalsIgnoreCase("docker") ? null
                 : "the " + engine.strip() + " engine places containers itself");

@@ -44,4 +44,14 @@ class HostCoresTest {
         assertThat(new HostCores(List.of(3)).placementFor(1).tooFewCores()).isTrue();
         assertThat(CorePinning.off("kubernetes").placementFor(1).note()).isEqualTo("kubernetes");
     }
+
+    @Test
+    void onlyTheLocalDockerEngineIsPinnedAndOnlyWhenAsked() {
+        // bench.worker.engine: pods are placed by Kubernetes, and the generator's cores are not ours to pick there
+        assertThat(new CorePinning(true, "kubernetes").placementFor(1).pinned()).isFalse();
+        assertThat(new CorePinning(true, "kubernetes").placementFor(1).note()).contains("kubernetes engine");
+        assertThat(new CorePinning(false, "docker").placementFor(1).note()).contains("bench.worker.pin-cores=false");
+        boolean enoughCores = HostCores.ofHost().cores().size() >= 2;
+        assertThat(new CorePinning(true, "docker").placementFor(1).pinned()).isEqualTo(enoughCores);
+    }
 }
