@@ -79,7 +79,8 @@ public final class ApiLoad {
      * bound was reached at their planned time); {@code sent + dropped == planned}. Latencies run
      * from each request's planned time to its answer (errors included, dropped ones have none);
      * the send lag is how late after its planned time a request was handed to the HTTP client.
-     * {@code achievedRps} is the expected answers per second from the start to the last answer.
+     * {@code achievedRps} is the expected answers per second over the planned duration, or from the
+     * start to the last answer when that is longer (so it is at most the offered rate).
      * Per request (index = planned order): {@code sentAtNanos} (relative to the first planned
      * time) and {@code latencyNanos}, -1 for requests dropped or not answered in time.
      */
@@ -218,7 +219,8 @@ public final class ApiLoad {
             long errors = byKind.values().stream().mapToLong(Long::longValue).sum();
             long[] all = took.stream().mapToLong(Long::longValue).sorted().toArray();
             long[] lag = lags.stream().mapToLong(Long::longValue).sorted().toArray();
-            double seconds = Math.max(1e-9, (end - start) / 1e9);
+            // Over the planned duration, or until the last answer when later: at most the offered rate.
+            double seconds = Math.max(duration.toNanos(), end - start) / 1e9;
             return new OpenResult(rate, duration, maxInFlight, n, sent, dropped, answered, errors, byKind, ok / seconds,
                     percentile(all, 0.50), percentile(all, 0.90), percentile(all, 0.99),
                     all.length == 0 ? 0 : all[all.length - 1] / 1e6, percentile(lag, 0.99),
