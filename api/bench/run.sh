@@ -9,10 +9,12 @@
 #       closed: N clients, each sending its next request when the last one answered; prints
 #       throughput, p50/p95/p99/max. Exit 0 only with 0 errors.
 #   api/bench/run.sh --rate R [--seconds 20] [--jobs 50] [--max-in-flight 200] [--timeout-seconds 10]
+#                    [--warmup-seconds 10]
 #       open: R requests per second, each sent at its planned time whatever the others do, latency
-#       from the planned time; a request planned while M are in flight is dropped. Prints offered
-#       and achieved rate, p50/p90/p99/max, send lag, errors, dropped. Exit 0 only with 0 errors
-#       and 0 dropped.
+#       from the planned time; a request planned while M are in flight is dropped, one unanswered
+#       after T s is an error. After the closed warm-up, the same open load for W s, not counted.
+#       Prints offered and achieved rate, p50/p90/p99/max (also p99 per 5 s and per kind of
+#       request), send lag, errors, dropped. Exit 0 only with 0 errors and 0 dropped.
 #
 # (./bench loadtest does the same.)
 # About 1 min on 2 cores: api start ~20 s, seeding ~5 s, warm-up 5 s, the load. Environment:
@@ -37,7 +39,7 @@ if [[ ${1:-} == --* ]]; then
       --seconds) SECONDS_=${2:-} ;;
       --jobs) JOBS=${2:-} ;;
       --max-in-flight) in_flight=${2:-} ;;
-      --timeout-seconds) ;;
+      --timeout-seconds | --warmup-seconds) ;;
       *) printf '[loadtest] unknown option %s\n' "$1" >&2; exit 2 ;;
     esac
     shift 2

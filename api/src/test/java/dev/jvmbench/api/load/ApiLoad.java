@@ -82,13 +82,39 @@ public final class ApiLoad {
      * {@code achievedRps} is the expected answers per second over the planned duration, or from the
      * start to the last answer when that is longer (so it is at most the offered rate).
      * Per request (index = planned order): {@code sentAtNanos} (relative to the first planned
-     * time) and {@code latencyNanos}, -1 for requests dropped or not answered in time.
+     * time) and {@code latencyNanos}, -1 for requests dropped or not answered in time;
+     * {@code p99MsByKind}: p99 latency per kind of request, when the caller knows the kinds.
      */
     public record OpenResult(double offeredRps, Duration duration, int maxInFlight, long planned, long sent,
                              long dropped, long answered, long errors, Map<String, Long> errorsByKind,
                              double achievedRps, double p50Ms, double p90Ms, double p99Ms, double maxMs,
                              double sendLagP99Ms, double sendLagMaxMs, int peakInFlight,
-                             long[] sentAtNanos, long[] latencyNanos) {
+                             long[] sentAtNanos, long[] latencyNanos, Map<String, Double> p99MsByKind) {
+
+        /** The same with the p99 of each kind of request (what the loop itself does not know). */
+        public OpenResult withP99ByKind(Map<String, Double> byKind) {
+            return new OpenResult(offeredRps, duration, maxInFlight, planned, sent, dropped, answered, errors,
+                    errorsByKind, achievedRps, p50Ms, p90Ms, p99Ms, maxMs, sendLagP99Ms, sendLagMaxMs, peakInFlight,
+                    sentAtNanos, latencyNanos, byKind);
+        }
+
+        /** p99 latency (ms) of the requests planned in each {@code window} of the run, in order. */
+        public List<Double> p99ByWindow(Duration window) {
+            List<Double> p99s = new ArrayList<>();
+            double interval = 1e9 / offeredRps;
+            long width = window.toNanos();
+            for (long from = 0; from < duration.toNanos(); from += width) {
+                List<Long> in = new ArrayList<>();
+                for (int i = 0; i < latencyNanos.length; i++) {
+                    long planned = Math.round(i * interval);
+                    if (planned >= from && planned < from + width && latencyNanos[i] >= 0) {
+                        in.add(latencyNanos[i]);
+                    }
+                }
+                p99s.add(percentile(in.stream().mapToLong(Long::longValue).sorted().toArray(), 0.99));
+            }
+            return p99s;
+        }
 
         public String summary() {
             return String.format(java.util.Locale.ROOT,
@@ -113,6 +139,12 @@ public final class ApiLoad {
      */
     public static final class OpenLoop {
 
+        /** One request: null when it answered as expected, else what went wrong. */
+        @FunctionalInterface
+        public interface Request {
+            String send(int index) throws Exception;
+        }
+
         private final double rate;
         private final Duration duration;
         private final int maxInFlight;
@@ -134,7 +166,7 @@ public final class ApiLoad {
         }
 
         /** Runs the loop from now; {@code request} answers null when it went as expected, else what went wrong. */
-        public OpenResult run(java.util.concurrent.Callable<String> request) throws InterruptedException {
+        public OpenResult run(Request request) throws InterruptedException {
             return run(request, System.nanoTime());
         }
 
@@ -142,7 +174,7 @@ public final class ApiLoad {
          * Runs the loop with its first request planned at {@code start} (a {@link System#nanoTime}
          * value); a start in the past is a planner that stalled that long before its first request.
          */
-        OpenResult run(java.util.concurrent.Callable<String> request, long start) throws InterruptedException {
+        OpenResult run(Request request, long start) throws InterruptedException {
             int n = planned();
             double interval = 1e9 / rate;
             long[] sentAt = new long[n];
@@ -172,7 +204,7 @@ public final class ApiLoad {
                     long sent = System.nanoTime();
                     String outcome;
                     try {
-                        outcome = request.call();
+                        outcome = request.send(index);
                     } catch (Exception e) {
                         outcome = e.getClass().getSimpleName();
                     }
@@ -224,7 +256,7 @@ public final class ApiLoad {
             return new OpenResult(rate, duration, maxInFlight, n, sent, dropped, answered, errors, byKind, ok / seconds,
                     percentile(all, 0.50), percentile(all, 0.90), percentile(all, 0.99),
                     all.length == 0 ? 0 : all[all.length - 1] / 1e6, percentile(lag, 0.99),
-                    lag.length == 0 ? 0 : lag[lag.length - 1] / 1e6, peak.get(), sentAtOut, latencyOut);
+                    lag.length == 0 ? 0 : lag[lag.length - 1] / 1e6, peak.get(), sentAtOut, latencyOut, Map.of());
         }
     }
 
@@ -346,30 +378,55 @@ public final class ApiLoad {
      */
     public OpenResult runOpen(Seed seed, double rate, Duration duration, int maxInFlight, Duration timeout)
             throws InterruptedException {
-        return new OpenLoop(rate, duration, maxInFlight, timeout.plusSeconds(10)).run(() -> one(seed, timeout));
+        OpenLoop loop = new OpenLoop(rate, duration, maxInFlight, timeout.plusSeconds(10));
+        int[] picks = new int[loop.planned()];
+        OpenResult result = loop.run(index -> {
+            picks[index] = ThreadLocalRandom.current().nextInt(100);
+            return one(seed, picks[index], timeout);
+        });
+        Map<String, List<Long>> byKind = new TreeMap<>();
+        for (int i = 0; i < picks.length; i++) {
+            if (result.latencyNanos()[i] >= 0) {
+                byKind.computeIfAbsent(KINDS[kind(picks[i])], k -> new ArrayList<>()).add(result.latencyNanos()[i]);
+            }
+        }
+        Map<String, Double> p99s = new java.util.LinkedHashMap<>();
+        for (String kind : KINDS) {
+            if (byKind.containsKey(kind)) {
+                p99s.put(kind, percentile(byKind.get(kind).stream().mapToLong(Long::longValue).sorted().toArray(), 0.99));
+            }
+        }
+        return result.withP99ByKind(p99s);
+    }
+
+    /** The mix: of 100 picks, 25 list jobs, 20 read a job, 20 its runs, 33 a run's points, 2 submit a job. */
+    private static final String[] KINDS = {"list", "job", "runs", "points", "submit"};
+
+    private static int kind(int pick) {
+        return pick < 25 ? 0 : pick < 45 ? 1 : pick < 65 ? 2 : pick < 98 ? 3 : 4;
     }
 
     /** One request of the mix; null when it answered as expected, else what went wrong. */
     private String one(Seed seed) {
         // A closed loop: a client waits for its answer however long the queue is (the figures show
         // it); only a server that stops answering for 2 minutes counts as an error.
-        return one(seed, Duration.ofSeconds(120));
+        return one(seed, ThreadLocalRandom.current().nextInt(100), Duration.ofSeconds(120));
     }
 
-    private String one(Seed seed, Duration timeout) {
+    private String one(Seed seed, int pick, Duration timeout) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        int pick = random.nextInt(100);
         String method = "GET";
         String path;
         String body = null;
         int expected = 200;
-        if (pick < 25) {
+        int kind = kind(pick);
+        if (kind == 0) {
             path = "/api/v1/jobs?label=" + label + "&size=20";
-        } else if (pick < 45) {
+        } else if (kind == 1) {
             path = "/api/v1/jobs/" + seed.jobs().get(random.nextInt(seed.jobs().size()));
-        } else if (pick < 65) {
+        } else if (kind == 2) {
             path = "/api/v1/jobs/" + seed.jobs().get(random.nextInt(seed.jobs().size())) + "/runs";
-        } else if (pick < 98) {
+        } else if (kind == 3) {
             path = "/api/v1/runs/" + seed.runs().get(random.nextInt(seed.runs().size())) + "/points";
         } else {
             method = "POST";
@@ -444,14 +501,15 @@ public final class ApiLoad {
     /**
      * {@code java -cp <postgresql driver> ApiLoad.java <base-url> <token> <embedded-db.env> [clients] [seconds] [jobs]}
      * (closed model), or {@code ... <embedded-db.env> --rate R [--seconds S] [--jobs J] [--max-in-flight M]
-     * [--timeout-seconds T]} (open model): seeds jobs through the api and their points through the
-     * database, warms the api up (20 clients, 5 s), runs the load, prints the figures and the api's
+     * [--timeout-seconds T] [--warmup-seconds W]} (open model): seeds jobs through the api and their
+     * points through the database, warms the api up (20 clients, 5 s; in the open model then the
+     * open load itself for W s, default 10), runs the load, prints the figures and the api's
      * platform threads before and after; exits 1 on any error or dropped request.
      */
     public static void main(String[] args) throws Exception {
         String usage = "usage: ApiLoad <base-url> <token> <embedded-db.env> [clients=500] [seconds=20] [jobs=50]\n"
                 + "       ApiLoad <base-url> <token> <embedded-db.env> --rate R [--seconds 20] [--jobs 50] "
-                + "[--max-in-flight 200] [--timeout-seconds 10]";
+                + "[--max-in-flight 200] [--timeout-seconds 10] [--warmup-seconds 10]";
         if (args.length < 3) {
             System.err.println(usage);
             System.exit(2);
@@ -463,10 +521,11 @@ public final class ApiLoad {
         double rate = 0;
         int maxInFlight = 200;
         int timeoutSeconds = 10;
+        int warmupSeconds = 10;
         if (open) {
             Map<String, String> options = new TreeMap<>();
             for (int i = 3; i < args.length; i += 2) {
-                if (!List.of("--rate", "--seconds", "--jobs", "--max-in-flight", "--timeout-seconds").contains(args[i])
+                if (!List.of("--rate", "--seconds", "--jobs", "--max-in-flight", "--timeout-seconds", "--warmup-seconds").contains(args[i])
                         || i + 1 >= args.length) {
                     System.err.println("unknown option or missing value: " + args[i] + "\n" + usage);
                     System.exit(2);
@@ -482,11 +541,12 @@ public final class ApiLoad {
             jobCount = Integer.parseInt(options.getOrDefault("--jobs", "50"));
             maxInFlight = Integer.parseInt(options.getOrDefault("--max-in-flight", "200"));
             timeoutSeconds = Integer.parseInt(options.getOrDefault("--timeout-seconds", "10"));
+            warmupSeconds = Integer.parseInt(options.getOrDefault("--warmup-seconds", "10"));
             // Bounded: a load on a shared host, not a stress test.
             if (!(rate >= 0.1 && rate <= 5000) || seconds < 1 || seconds > 600 || maxInFlight < 1 || maxInFlight > 2000
-                    || timeoutSeconds < 1 || timeoutSeconds > 120) {
+                    || timeoutSeconds < 1 || timeoutSeconds > 120 || warmupSeconds < 0 || warmupSeconds > 120) {
                 System.err.println("out of bounds: rate 0.1..5000 req/s, seconds 1..600, max-in-flight 1..2000, "
-                        + "timeout-seconds 1..120");
+                        + "timeout-seconds 1..120, warmup-seconds 0..120");
                 System.exit(2);
             }
         } else {
@@ -508,12 +568,22 @@ public final class ApiLoad {
         Seed seed = new Seed(jobs, runs);
         System.out.printf("seeded %d jobs, %d runs, %d points%n", jobs.size(), runs.size(), runs.size() * 2);
         System.out.println("warm-up: " + load.run(seed, open ? 20 : Math.min(clients, 20), Duration.ofSeconds(5)).summary());
+        if (open && warmupSeconds > 0) {
+            // The api's JIT is still at work after 5 s at 20 clients: the open load's first seconds
+            // would measure the compiler. The same load for a while first, not counted.
+            System.out.println("warm-up (open): " + load.runOpen(seed, rate, Duration.ofSeconds(warmupSeconds), maxInFlight,
+                    Duration.ofSeconds(timeoutSeconds)).summary());
+        }
         Map<String, Long> before = load.platformThreads();
         long errors;
         if (open) {
             OpenResult result = load.runOpen(seed, rate, Duration.ofSeconds(seconds), maxInFlight,
                     Duration.ofSeconds(timeoutSeconds));
             System.out.println("load (open): " + result.summary());
+            System.out.println("p99 (ms) by 5 s of planned time: " + result.p99ByWindow(Duration.ofSeconds(5)).stream()
+                    .map(p -> String.format(java.util.Locale.ROOT, "%.1f", p)).toList() + "; by kind: "
+                    + result.p99MsByKind().entrySet().stream()
+                    .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f", e.getKey(), e.getValue())).toList());
             errors = result.errors() + result.dropped();
         } else {
             Result result = load.run(seed, clients, Duration.ofSeconds(seconds));

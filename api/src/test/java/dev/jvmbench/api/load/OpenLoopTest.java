@@ -23,7 +23,7 @@ class OpenLoopTest {
         // at least 15 s; sent at their planned times, they overlap.
         ApiLoad.OpenLoop loop = new ApiLoad.OpenLoop(50, Duration.ofSeconds(1), 100, Duration.ofSeconds(60));
         long start = System.nanoTime();
-        ApiLoad.OpenResult result = loop.run(() -> {
+        ApiLoad.OpenResult result = loop.run(i -> {
             Thread.sleep(300);
             return null;
         });
@@ -54,7 +54,7 @@ class OpenLoopTest {
         // The sender stalled 1 s before its first request (as in a GC pause of the load client): the
         // first 20 requests are overdue. They are sent, not skipped, and their wait counts.
         ApiLoad.OpenLoop loop = new ApiLoad.OpenLoop(20, Duration.ofSeconds(2), 100, Duration.ofSeconds(60));
-        ApiLoad.OpenResult result = loop.run(() -> null, System.nanoTime() - 1_000 * MS);
+        ApiLoad.OpenResult result = loop.run(i -> null, System.nanoTime() - 1_000 * MS);
 
         assertThat(result.planned()).isEqualTo(40);
         assertThat(result.sent()).isEqualTo(40);
@@ -74,7 +74,7 @@ class OpenLoopTest {
         // At most 1 in flight, each taking at least 250 ms, one planned every 50 ms: sending all 40
         // would need a sender 10 s late.
         ApiLoad.OpenLoop loop = new ApiLoad.OpenLoop(20, Duration.ofSeconds(2), 1, Duration.ofSeconds(60));
-        ApiLoad.OpenResult result = loop.run(() -> {
+        ApiLoad.OpenResult result = loop.run(i -> {
             Thread.sleep(250);
             return null;
         });
@@ -94,7 +94,7 @@ class OpenLoopTest {
     void errorsAndExceptionsAreCountedByKind() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         ApiLoad.OpenLoop loop = new ApiLoad.OpenLoop(100, Duration.ofMillis(300), 100, Duration.ofSeconds(60));
-        ApiLoad.OpenResult result = loop.run(() -> {
+        ApiLoad.OpenResult result = loop.run(i -> {
             int k = calls.getAndIncrement();
             if (k % 3 == 0) {
                 return "GET /api/v1/jobs 500";
@@ -117,7 +117,7 @@ class OpenLoopTest {
         CountDownLatch release = new CountDownLatch(1);
         try {
             ApiLoad.OpenLoop loop = new ApiLoad.OpenLoop(10, Duration.ofMillis(300), 100, Duration.ofMillis(200));
-            ApiLoad.OpenResult result = loop.run(() -> {
+            ApiLoad.OpenResult result = loop.run(i -> {
                 release.await();
                 return null;
             });
