@@ -93,8 +93,11 @@ class ApiLoadTest {
             assertThat(result.latencyNanos()[i]).as("request %d: latency from its planned time", i)
                     .isGreaterThanOrEqualTo(sentAt[i] - planned);
         }
-        double sentRate = 59 / (sentAt[59] / 1e9);
-        assertThat(sentRate).as("requests sent per second, asked %s", rate).isBetween(rate / 4, rate);
+        // Sent at the asked rate within wide bounds: the last of the 60 left at or after its planned
+        // 2.95 s (not faster than 20 req/s, checked above) and within 4 times that (at least 5 req/s).
+        assertThat(sentAt[59]).as("when the last request left (ns)").isLessThanOrEqualTo(4 * Math.round(59 * 1e9 / rate));
+        assertThat(result.p99MsByKind().keySet()).as("p99 per kind of request")
+                .isNotEmpty().isSubsetOf("list", "job", "runs", "points", "submit");
         assertThat(java.util.Arrays.stream(result.latencyNanos()).min().orElse(-1)).as("every request has a latency").isPositive();
     }
 }

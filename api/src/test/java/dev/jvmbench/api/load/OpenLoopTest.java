@@ -47,6 +47,8 @@ class OpenLoopTest {
                 .isLessThan(15_000 * MS);
         assertThat(result.peakInFlight()).isGreaterThan(1);
         assertThat(result.p50Ms()).isGreaterThanOrEqualTo(300);
+        assertThat(result.p99ByWindow(Duration.ofMillis(500))).as("p99 of the requests planned in each half second")
+                .hasSize(2).allMatch(p99 -> p99 >= 300);
     }
 
     @Test
