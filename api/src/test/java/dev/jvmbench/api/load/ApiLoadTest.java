@@ -20,6 +20,9 @@ import org.springframework.test.context.TestPropertySource;
  * api's platform threads do not grow with the clients (requests run on virtual threads; the
  * connection pool makes them queue, not fail). Times are printed, never asserted.
  * {@code api/bench/run.sh} runs the full 500 clients x 20 s against a separate api process.
+ * The open model (a fixed arrival rate) runs briefly at a low rate: that it sends what it was
+ * asked, when it was asked, and counts latency from the planned time; {@link OpenLoopTest} covers
+ * its dropping and counting without an api.
  * Its own api (the test property), so that its hundreds of jobs do not land in other tests' data.
  */
 @ApiIntegrationTest
@@ -62,5 +65,39 @@ class ApiLoadTest {
                 .isLessThan(before.get("live") + THREAD_ALLOWANCE);
         assertThat(after.get("peak")).as("peak platform threads during the load stay far below one per client")
                 .isLessThan(before.get("live") + 2 * THREAD_ALLOWANCE);
+    }
+
+    @Test
+    void anOpenLoadSendsAtTheAskedRateAndMeasuresFromThePlannedTime() throws Exception {
+        ApiLoad load = new ApiLoad("http://127.0.0.1:" + port, ApiClient.ADMIN_TOKEN);
+        List<Long> jobs = load.submitJobs(5);
+        List<Long> runs;
+        try (Connection db = dataSource.getConnection()) {
+            runs = ApiLoad.storePoints(db, jobs);
+        }
+        ApiLoad.Seed seed = new ApiLoad.Seed(jobs, runs);
+        double rate = 20;
+
+        ApiLoad.OpenResult result = load.runOpen(seed, rate, Duration.ofSeconds(3), 100, Duration.ofSeconds(60));
+
+        System.out.println("load test (open): " + result.summary());
+        assertThat(result.planned()).isEqualTo(60);
+        assertThat(result.errors()).as("errors by kind: %s", result.errorsByKind()).isZero();
+        assertThat(result.dropped()).as("100 in flight at 20 req/s: only an api stalled for 5 s").isZero();
+        assertThat(result.sent()).isEqualTo(60);
+        assertThat(result.answered()).isEqualTo(60);
+        long[] sentAt = result.sentAtNanos();
+        for (int i = 0; i < 60; i++) {
+            long planned = Math.round(i * 1e9 / rate);
+            assertThat(sentAt[i]).as("request %d is never sent before its planned time", i).isGreaterThanOrEqualTo(planned);
+            assertThat(result.latencyNanos()[i]).as("request %d: latency from its planned time", i)
+                    .isGreaterThanOrEqualTo(sentAt[i] - planned);
+        }
+        // Sent at the asked rate within wide bounds: the last of the 60 left at or after its planned
+        // 2.95 s (not faster than 20 req/s, checked above) and within 4 times that (at least 5 req/s).
+        assertThat(sentAt[59]).as("when the last request left (ns)").isLessThanOrEqualTo(4 * Math.round(59 * 1e9 / rate));
+        assertThat(result.p99MsByKind().keySet()).as("p99 per kind of request")
+                .isNotEmpty().isSubsetOf("list", "job", "runs", "points", "submit");
+        assertThat(java.util.Arrays.stream(result.latencyNanos()).min().orElse(-1)).as("every request has a latency").isPositive();
     }
 }
