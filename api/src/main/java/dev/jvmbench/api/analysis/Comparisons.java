@@ -440,13 +440,7 @@ public class Comparisons {
 
     /** The plain median of a level's values; null when there are none. */
     static Double median(double[] values) {
-        if (values.length == 0) {
-            return null;
-        }
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        return values.length == 0 ? null : Bootstrap.medianOf(values.clone());
     }
 
     static Row row(Metric metric, int level, double[] baseline, double[] candidate, double thresholdPercent) {

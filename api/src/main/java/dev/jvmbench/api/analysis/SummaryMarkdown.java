@@ -97,7 +97,7 @@ public class SummaryMarkdown {
         notSteady(md, results);
         capacity(md, stats);
         if (job.baselineJobId() != null) {
-            baseline(md, jobId, job.baselineJobId(), outcome);
+            baseline(md, jobId, job.baselineJobId(), job.createdAt(), outcome);
         } else if (job.spec().baseline() != null) {
             md.append("### Baseline\n\nNone: ").append(job.baselineNote()).append("\n\n");
         }
@@ -460,7 +460,8 @@ public class SummaryMarkdown {
         md.append('\n');
     }
 
-    private void baseline(StringBuilder md, long jobId, long baselineJobId, BaselineVerdicts.Outcome outcome) {
+    private void baseline(StringBuilder md, long jobId, long baselineJobId, java.time.Instant submitted,
+                          BaselineVerdicts.Outcome outcome) {
         md.append("### Against the baseline, job #").append(baselineJobId).append("\n\n");
         if (outcome.verdict() == null) {
             md.append("No verdict: ").append(outcome.note()).append("\n\n");
@@ -472,7 +473,7 @@ public class SummaryMarkdown {
         if (view.baselineMode() == dev.jvmbench.common.job.BaselineMode.PAIRED) {
             pairedMode(md, view);
         } else {
-            measuredWhen(md, baselineJobId, jobId);
+            measuredWhen(md, baselineJobId, submitted);
         }
         md.append("Verdict: **").append(outcome.verdict().wire()).append("** over ")
                 .append(view.gateMetrics().stream().map(Metric::id).collect(Collectors.joining(", ")))
@@ -497,17 +498,16 @@ public class SummaryMarkdown {
      * A stored baseline's runs were taken at another time: whatever changed on the host in between
      * counts as the app's change, so the reader is told when, and how long before this job.
      */
-    private void measuredWhen(StringBuilder md, long baselineJobId, long jobId) {
+    private void measuredWhen(StringBuilder md, long baselineJobId, java.time.Instant submitted) {
         var baseline = stored.job(baselineJobId);
-        var job = stored.job(jobId);
         if (baseline.finishedAt() == null) {
             return;
         }
         md.append("Mode: **stored**: the baseline's runs were measured at another time (job #").append(baselineJobId)
                 .append(" ended ").append(java.time.format.DateTimeFormatter.ISO_INSTANT.format(
                         baseline.finishedAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
-        if (job.createdAt() != null && job.createdAt().isAfter(baseline.finishedAt())) {
-            md.append(", ").append(ago(java.time.Duration.between(baseline.finishedAt(), job.createdAt())))
+        if (submitted != null && submitted.isAfter(baseline.finishedAt())) {
+            md.append(", ").append(ago(java.time.Duration.between(baseline.finishedAt(), submitted)))
                     .append(" before this job was submitted");
         }
         md.append("); a host that changed in between counts as a change of the app.\n\n");

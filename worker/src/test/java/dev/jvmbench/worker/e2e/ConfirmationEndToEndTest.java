@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -79,9 +78,9 @@ class ConfirmationEndToEndTest {
             String hog = startHog();
             long disturbed = platform.post("/api/v1/jobs", candidate(50, "false-alarm"), 201).get("id").asLong();
             falseAlarmStatuses = new LinkedHashSet<>();
-            falseAlarm = follow(disturbed, falseAlarmStatuses, () -> removeContainer(hog));
+            falseAlarm = follow(disturbed, falseAlarmStatuses, () -> BusyLoops.remove(hog));
         } finally {
-            removeHogs();
+            BusyLoops.removeAll(HOG_LABEL);
         }
     }
 
@@ -115,52 +114,18 @@ class ConfirmationEndToEndTest {
      * itself after 4 minutes even if nobody removes it.
      */
     private static String startHog() throws Exception {
-        int loops = 3 * Runtime.getRuntime().availableProcessors();
-        return docker("run", "-d", "--rm", "--network", "host", "--label", HOG_LABEL, "jvmbench/base:trixie",
-                "timeout", "240", "bash", "-c",
-                "for i in $(seq " + loops + "); do (while :; do :; done) & done; wait").strip();
-    }
-
-    private static void removeContainer(String id) {
-        try {
-            docker("rm", "-f", id);
-        } catch (Exception e) {
-            throw new IllegalStateException("could not remove the hog " + id, e);
-        }
+        return BusyLoops.start(HOG_LABEL, 3 * Runtime.getRuntime().availableProcessors(), 240);
     }
 
     @AfterAll
     static void stop() throws Exception {
         try {
-            removeHogs();
+            BusyLoops.removeAll(HOG_LABEL);
         } finally {
             if (platform != null) {
                 platform.close();
             }
         }
-    }
-
-    private static void removeHogs() throws Exception {
-        for (String id : docker("ps", "-aq", "--filter", "label=" + HOG_LABEL).split("\\s+")) {
-            if (!id.isBlank()) {
-                docker("rm", "-f", id);
-            }
-        }
-    }
-
-    private static String docker(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("docker"));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException(command + " did not end in 60 s");
-        }
-        String out = new String(process.getInputStream().readAllBytes());
-        if (process.exitValue() != 0) {
-            throw new IllegalStateException(command + " exited " + process.exitValue() + ": " + out);
-        }
-        return out;
     }
 
     @Test
