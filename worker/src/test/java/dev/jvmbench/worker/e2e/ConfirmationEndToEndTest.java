@@ -54,11 +54,19 @@ class ConfirmationEndToEndTest {
      * A candidate of the baseline: 2 extra runs when flagged; a hogged window is judged too, not left
      * out. Against the baseline's stored runs: this is the stored mode's confirmation (paired baselines
      * re-measure both sides: PairedBaselineEndToEndTest).
+     *
+     * <p>The gate judges throughput alone, at 10 %: a closed loop of 20 users against a 50 ms upstream
+     * is held near 20 / 0.05 = 400 req/s by the delay, so without the hog two runs at different times
+     * agree within a few percent, while the 65 ms upstream moves it to about x0.77 and the hog to about
+     * x0.8. The p95 of two 8-second windows whose JIT is still compiling is not held by anything: on this
+     * host it moved by more than 5 % between undisturbed runs (stored-mode calibration, docs/statistics.md),
+     * so a gate on it at 5 % tested the host, not the confirmation (it failed a CI run that way).
      */
     private static Map<String, Object> candidate(int delayMs, String name) {
         return job(delayMs, Map.of("labels", Map.of("test", "confirmation-" + name),
                 "baseline", Map.of("labels", BASELINE_LABELS, "mode", "stored"),
-                "gate", Map.of("includeNotSteady", true, "confirm", Map.of("extraRepetitions", 2))));
+                "gate", Map.of("metrics", List.of("throughputRps"), "thresholdPercent", 10,
+                        "includeNotSteady", true, "confirm", Map.of("extraRepetitions", 2))));
     }
 
     @BeforeAll
@@ -100,7 +108,8 @@ class ConfirmationEndToEndTest {
                 onConfirming.run();
             }
             if (List.of("SUCCEEDED", "FAILED", "CANCELLED").contains(status)) {
-                System.out.printf("job %d (%s): %s%n", jobId, statuses, job.get("baseline"));
+                System.out.printf("job %d (%s): %s%n%s%n", jobId, statuses, job.get("baseline"),
+                        platform.getText("/api/v1/jobs/" + jobId + "/summary.md"));
                 return job;
             }
             Thread.sleep(200);
