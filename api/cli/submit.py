@@ -145,6 +145,9 @@ def parse_args(argv):
     parser.add_argument("--baseline-mode", choices=["paired", "stored"],
                         help="paired: measure the baseline again beside the job, in pairs (the default when it can be "
                              "run again); stored: compare with the baseline job's own runs")
+    parser.add_argument("--max-pairs", type=int, metavar="N",
+                        help="with a paired baseline: add pairs of a cell whose verdict is undecided (its interval "
+                             "neither wholly beyond nor wholly within the threshold), up to N pairs per cell")
     parser.add_argument("--idempotency-key", help="retrying with the same key never creates a second job")
     parser.add_argument("--wait", action="store_true", help="wait for the job to end and print its summary")
     parser.add_argument("--fail-on-regression", action="store_true", help="exit 2 when the verdict is regressed")
@@ -331,6 +334,11 @@ def main(argv):
                 say("error: --baseline-mode needs a baseline (--baseline-job, --baseline-labels or the job's own)")
                 return EXIT_ERROR
             spec["baseline"]["mode"] = args.baseline_mode
+        if args.max_pairs is not None:
+            if not spec.get("baseline"):
+                say("error: --max-pairs needs a baseline (--baseline-job, --baseline-labels or the job's own)")
+                return EXIT_ERROR
+            spec.setdefault("gate", {})["maxPairs"] = args.max_pairs
         headers = {"Idempotency-Key": args.idempotency_key} if args.idempotency_key else {}
         job = api.json("POST", "/api/v1/jobs", spec, headers)
         say("job %s submitted: %s runs; %s/jobs/%s/report" % (job["id"], job["progress"]["runsTotal"], api.base,
@@ -377,6 +385,10 @@ def main(argv):
     if confirmation in ("confirmed", "not-confirmed"):
         say("job %s: %s against baseline job %s at first, %s by extra runs" % (
             job["id"], baseline.get("initialVerdict"), baseline.get("jobId"), confirmation.replace("-", " ")))
+    for decision in baseline.get("decisions") or []:
+        if decision.get("state") == "undecided":
+            say("job %s: JDK %s %s undecided after %s pairs: %s" % (job["id"], decision["jdk"], decision["threadModel"],
+                                                                  decision["pairs"], "; ".join(decision["open"])))
     if verdict == "regressed":
         say("job %s regressed against baseline job %s" % (job["id"], job["baseline"]["jobId"]))
         return EXIT_REGRESSED if args.fail_on_regression else EXIT_OK

@@ -34,10 +34,27 @@ public class BaselineVerdicts {
      */
     public record Outcome(Verdict verdict, int regressions, int improvements, int withinTolerance, int notSteadyLeftOut,
                           String note, Verdict initialVerdict, Confirmation.State confirmation,
-                          List<Confirmation.Check> checks) {
+                          List<Confirmation.Check> checks, List<Decision.Check> decisions) {
 
         static Outcome none(String note) {
-            return new Outcome(null, 0, 0, 0, 0, note, null, null, null);
+            return new Outcome(null, 0, 0, 0, 0, note, null, null, null, null);
+        }
+
+        /** With the cells' decisions; while pairs are being added the verdict is pending, whatever the rest says. */
+        Outcome withDecisions(List<Decision.Check> decisions) {
+            if (decisions.stream().anyMatch(d -> d.state() == Decision.State.ADDING_PAIRS)) {
+                return new Outcome(null, 0, 0, 0, notSteadyLeftOut, "pending: pairs are being added until the verdict "
+                        + "is decided (its interval wholly beyond or within the threshold)", initialVerdict,
+                        confirmation == null ? null : Confirmation.State.PENDING, checks, decisions);
+            }
+            return new Outcome(verdict, regressions, improvements, withinTolerance, notSteadyLeftOut, note,
+                    initialVerdict, confirmation, checks, decisions);
+        }
+
+        /** The cells whose verdict is still open with room for another pair: what decision pairs are queued for. */
+        public List<Decision.Check> growing() {
+            return decisions == null ? List.of()
+                    : decisions.stream().filter(d -> d.state() == Decision.State.ADDING_PAIRS).toList();
         }
 
         /** The cells whose flag awaits confirmation: what extra runs are queued for. */
@@ -47,8 +64,34 @@ public class BaselineVerdicts {
         }
     }
 
+    /**
+     * As {@link #judgeConfirmed}, with each cell's decision when the job's pairs may grow
+     * (gate.maxPairs with a paired baseline; null otherwise).
+     */
     @Transactional(readOnly = true)
     public Outcome judge(long jobId, long baselineJobId) {
+        var job = stored.job(jobId);
+        Outcome outcome = judgeConfirmed(jobId, baselineJobId);
+        Gate gate = job.spec().gate() == null ? Gate.DEFAULT : job.spec().gate();
+        boolean paired = job.spec().baseline() != null && job.spec().baseline().paired();
+        int maxPairs = gate.pairsUpTo(job.spec().repetitions());
+        if (!paired || maxPairs <= job.spec().repetitions() || outcome.initialVerdict() == null) {
+            return outcome;
+        }
+        var baseline = stored.job(baselineJobId);
+        var results = stored.results(job);
+        int deciding = job.decidingRepetitions();
+        boolean confirmationRan = results.runs().stream().anyMatch(r -> r.repetition() > deciding);
+        boolean canGrow = job.status() == JobStatus.CONFIRMING && !confirmationRan;
+        List<Metric> metrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
+        var view = comparisons.compare(Comparisons.Request.againstJob(jobId, baselineJobId, metrics, null),
+                results.withRuns(r -> r.repetition() <= deciding), stored.results(baseline));
+        List<Decision.Check> decisions = view.comparisons().stream()
+                .map(pair -> Decision.check(cell(pair), pair.metrics(), maxPairs, canGrow)).toList();
+        return outcome.withDecisions(decisions);
+    }
+
+    private Outcome judgeConfirmed(long jobId, long baselineJobId) {
         var job = stored.job(jobId);
         var baseline = stored.findJob(baselineJobId).orElse(null);
         if (baseline == null) {
@@ -60,7 +103,8 @@ public class BaselineVerdicts {
         }
         Gate gate = job.spec().gate() == null ? Gate.DEFAULT : job.spec().gate();
         List<Metric> metrics = gate.metrics().stream().map(Metric::fromId).flatMap(java.util.Optional::stream).toList();
-        int planned = job.spec().repetitions();
+        // the repetitions the initial verdict rests on: the planned ones, and the pairs added to decide it
+        int planned = job.decidingRepetitions();
         var results = stored.results(job);
         var baselineResults = stored.results(baseline);
         var request = Comparisons.Request.againstJob(jobId, baselineJobId, metrics, null);
@@ -109,7 +153,7 @@ public class BaselineVerdicts {
                     ? "pending: " + view.verdict().wire() + " is being confirmed by extra runs of the flagged cells"
                     : "pending: the verdict is given once the job has ended";
             return new Outcome(null, 0, 0, 0, leftOut, note == null ? pendingNote : pendingNote + "; " + note,
-                    view.verdict(), overall, checks);
+                    view.verdict(), overall, checks, null);
         }
         return settle(Verdict.overall(settledVerdicts), settledRows, leftOut, note, view.verdict(), overall, checks);
     }
@@ -120,7 +164,8 @@ public class BaselineVerdicts {
         int regressions = (int) rows.stream().filter(r -> r.verdict() == Verdict.REGRESSED).count();
         int improvements = (int) rows.stream().filter(r -> r.verdict() == Verdict.IMPROVED).count();
         int withinTolerance = (int) rows.stream().filter(r -> r.verdict() == Verdict.WITHIN_TOLERANCE).count();
-        return new Outcome(verdict, regressions, improvements, withinTolerance, leftOut, note, initial, confirmation, checks);
+        return new Outcome(verdict, regressions, improvements, withinTolerance, leftOut, note, initial, confirmation, checks,
+                null);
     }
 
     private static CellKey cell(Comparisons.Pair pair) {

@@ -315,7 +315,7 @@ public class Comparisons {
     }
 
     /** 5 as "5", 2.5 as "2.5". */
-    private static String thresholdText(double percent) {
+    static String thresholdText(double percent) {
         return percent == Math.rint(percent) ? String.valueOf((long) percent) : String.valueOf(percent);
     }
 

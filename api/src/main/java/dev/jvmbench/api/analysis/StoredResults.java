@@ -46,11 +46,18 @@ class StoredResults {
 
     record JobFacts(long id, JobStatus status, String appRef, String appName, String scenario, JobSpec spec,
                     Map<String, String> labels, Instant createdAt, Instant finishedAt, Long baselineJobId,
-                    String baselineNote) {
+                    String baselineNote, int decidingRepetitions) {
+
+        JobFacts(long id, JobStatus status, String appRef, String appName, String scenario, JobSpec spec,
+                 Map<String, String> labels, Instant createdAt, Instant finishedAt, Long baselineJobId,
+                 String baselineNote) {
+            this(id, status, appRef, appName, scenario, spec, labels, createdAt, finishedAt, baselineJobId, baselineNote,
+                    spec == null ? 1 : spec.repetitions());
+        }
 
         static JobFacts of(JobRow row) {
             return new JobFacts(row.id(), row.status(), row.appRef(), row.appName(), row.scenario(), row.spec(), row.labels(),
-                    row.createdAt(), row.finishedAt(), row.baselineJobId(), row.baselineNote());
+                    row.createdAt(), row.finishedAt(), row.baselineJobId(), row.baselineNote(), row.decidingRepetitions());
         }
     }
 

@@ -129,11 +129,24 @@ public class SummaryMarkdown {
         String confirmed = outcome.confirmation() == Confirmation.State.CONFIRMED ? ", confirmed by extra runs"
                 : outcome.confirmation() == Confirmation.State.NOT_CONFIRMED
                 ? " (" + outcome.initialVerdict().wire() + " at first, not confirmed by extra runs)" : "";
-        String verdict = verdictHeadline(outcome) + confirmed;
+        String verdict = verdictHeadline(outcome) + confirmed + undecided(outcome);
         // the icon is the worse of the two: a regression stays red, a clean verdict turns amber
         return completed == null ? verdict
                 : verdict.startsWith("❌") ? verdict + "; " + completedWith(criticalCodes)
                 : completed + "; " + verdict.substring(verdict.indexOf(' ') + 1);
+    }
+
+    /** ", undecided after 8 pairs in 1 cell": a verdict that rests on too few pairs says so where it is read first. */
+    private static String undecided(BaselineVerdicts.Outcome outcome) {
+        if (outcome.decisions() == null) {
+            return "";
+        }
+        var undecided = outcome.decisions().stream().filter(d -> d.state() == Decision.State.UNDECIDED).toList();
+        if (undecided.isEmpty()) {
+            return "";
+        }
+        int pairs = undecided.stream().mapToInt(Decision.Check::pairs).max().orElse(0);
+        return ", undecided after " + pairs + " pairs in " + undecided.size() + " cell" + (undecided.size() == 1 ? "" : "s");
     }
 
     /** "completed, 2 critical findings (`app-crashed`)": the count, and the codes when at most {@value #CODES_NAMED}. */
@@ -435,6 +448,30 @@ public class SummaryMarkdown {
     }
 
     /**
+     * Enough pairs to decide (gate.maxPairs), per cell: the pairs the verdict rests on and whether it is
+     * decided, with what kept an undecided one open. Nothing when the job's pairs cannot grow.
+     */
+    private static void decisions(StringBuilder md, BaselineVerdicts.Outcome outcome) {
+        if (outcome.decisions() == null || outcome.decisions().isEmpty()) {
+            return;
+        }
+        md.append("Pairs to decide (up to ").append(outcome.decisions().getFirst().maxPairs())
+                .append(" per cell; decided when every gate row's interval lies wholly beyond or wholly within its "
+                        + "threshold):\n\n| Cell | Pairs | Decision | Kept open by |\n|---|---:|---|---|\n");
+        for (var check : outcome.decisions()) {
+            String state = switch (check.state()) {
+                case DECIDED -> "decided";
+                case ADDING_PAIRS -> "adding pairs";
+                case UNDECIDED -> "⚠️ undecided after " + check.pairs() + " pairs";
+            };
+            md.append("| JDK ").append(check.jdk()).append(' ').append(check.threadModel().wireName()).append(" | ")
+                    .append(check.pairs()).append(" | ").append(state).append(" | ")
+                    .append(check.open().isEmpty() ? "–" : String.join("; ", check.open())).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /**
      * Confirmation before alerting, per flagged cell: the planned runs' verdict, the extra runs' and
      * whether the first stands (docs/statistics.md). Nothing when the gate does not confirm.
      */
@@ -465,6 +502,7 @@ public class SummaryMarkdown {
         md.append("### Against the baseline, job #").append(baselineJobId).append("\n\n");
         if (outcome.verdict() == null) {
             md.append("No verdict: ").append(outcome.note()).append("\n\n");
+            decisions(md, outcome);
             confirmation(md, outcome);
             return;
         }
@@ -483,6 +521,7 @@ public class SummaryMarkdown {
                 .append(").\n\n");
         detectableEffects(md, view);
         warnings(md, view);
+        decisions(md, outcome);
         confirmation(md, outcome);
         boolean anyChange = view.comparisons().stream().flatMap(p -> p.metrics().stream())
                 .anyMatch(r -> view.gateMetrics().contains(r.metric()) && r.verdict().detectable());

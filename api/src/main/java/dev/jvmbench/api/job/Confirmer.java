@@ -4,6 +4,7 @@ import dev.jvmbench.api.analysis.BaselineVerdicts;
 import dev.jvmbench.api.analysis.Confirmation;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunSide;
+import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.RunRow;
@@ -16,10 +17,11 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Judges CONFIRMING jobs whose planned runs have ended (docs/statistics.md, "Confirmation before
- * alerting"): a verdict against the baseline that flags no cell settles the job SUCCEEDED at once;
- * otherwise the flagged cells get their extra runs, interleaved, and the worker ending the last of
- * them settles the job. The verdict is computed here, not in the worker, because the statistics
+ * Judges CONFIRMING jobs whose planned runs have ended (docs/statistics.md, "Enough pairs to decide"
+ * and "Confirmation before alerting"): with a paired baseline and gate.maxPairs, a cell whose verdict
+ * is still open gets one more pair and the job is judged again when it has ended; then a verdict that
+ * flags no cell settles the job SUCCEEDED at once, otherwise the flagged cells get their extra runs,
+ * interleaved, and the worker ending the last of them settles the job. The verdict is computed here, not in the worker, because the statistics
  * live in the api; every api instance may run this: jobs another instance holds are skipped.
  */
 @Service
@@ -55,9 +57,21 @@ class Confirmer {
             return false; // judged once the baseline has ended too
         }
         List<RunRow> existing = runs.ofJob(job.id());
-        int planned = job.spec().repetitions();
+        int planned = job.decidingRepetitions();
         boolean extrasRan = existing.stream().anyMatch(r -> r.repetition() > planned);
         var outcome = baselineId == null ? null : verdicts.judge(job.id(), baselineId);
+        int lastSeq = existing.stream().mapToInt(RunRow::seq).max().orElse(0);
+        List<Cell> growing = extrasRan || outcome == null ? List.of()
+                : outcome.growing().stream().map(d -> new Cell(d.jdk(), d.threadModel())).toList();
+        if (!growing.isEmpty()) {
+            // the verdict is still open in these cells: one more pair of each, then judge again
+            List<RunRow> pairs = extraRuns(job.id(), growing, planned, lastSeq, 1, true);
+            runs.insert(pairs);
+            jobs.addDecisionRuns(job.id(), planned + 1, pairs.size());
+            log.info("Job {}: verdict open in {} cell(s) after {} pairs, one more pair each", job.id(), growing.size(),
+                    planned);
+            return true;
+        }
         List<Confirmation.Check> pending = outcome == null || extrasRan ? List.of() : outcome.pending();
         if (pending.isEmpty()) {
             // extra runs that all ended: the worker ending the last one settles the job, unless this pass
@@ -69,10 +83,9 @@ class Confirmer {
             log.info("Job {} ended SUCCEEDED: {}", job.id(), reason);
             return true;
         }
-        int lastSeq = existing.stream().mapToInt(RunRow::seq).max().orElse(0);
         boolean paired = job.spec().baseline() != null && job.spec().baseline().paired();
-        List<RunRow> extra = extraRuns(job.id(), pending, planned, lastSeq, job.spec().gate().confirmRepetitions(),
-                paired);
+        List<RunRow> extra = extraRuns(job.id(), pending.stream().map(c -> new Cell(c.jdk(), c.threadModel())).toList(),
+                planned, lastSeq, job.spec().gate().confirmRepetitions(), paired);
         runs.insert(extra);
         jobs.addRuns(job.id(), extra.size());
         log.info("Job {}: verdict {} to confirm, {} extra runs queued for {} cell(s)", job.id(),
@@ -80,20 +93,24 @@ class Confirmer {
         return true;
     }
 
+    /** A cell that gets extra runs: a JDK and a thread model. */
+    record Cell(int jdk, ThreadModel threadModel) {
+    }
+
     /**
-     * The extra runs, interleaved like the planned ones: the first extra repetition of every flagged
+     * The extra runs (a pair added to decide a verdict is one extra repetition), interleaved like the planned ones: the first extra repetition of every flagged
      * cell, then the second (A B A B), numbered after the planned repetitions and queued after the
      * job's last run. With a paired baseline each extra repetition is a fresh pair (the job's run and
      * the baseline's, in an order drawn per pair): a flag is confirmed by both sides measured again,
      * never by the candidate alone against baseline runs that may have been the disturbed ones.
      */
-    static List<RunRow> extraRuns(long jobId, List<Confirmation.Check> cells, int plannedRepetitions, int lastSeq,
+    static List<RunRow> extraRuns(long jobId, List<Cell> cells, int plannedRepetitions, int lastSeq,
                                   int extraRepetitions, boolean paired) {
         List<RunRow> extra = new ArrayList<>();
         java.util.SplittableRandom order = new java.util.SplittableRandom(0xC0FF_1EL ^ jobId ^ lastSeq);
         int seq = lastSeq;
         for (int repetition = plannedRepetitions + 1; repetition <= plannedRepetitions + extraRepetitions; repetition++) {
-            for (Confirmation.Check cell : cells) {
+            for (Cell cell : cells) {
                 if (!paired) {
                     extra.add(RunRow.queued(jobId, ++seq, cell.jdk(), cell.threadModel(), repetition));
                     continue;

@@ -77,6 +77,12 @@ class JobService {
         if (baseline.jobId() != null) {
             JobRow baselineJob = jobs.find(baseline.jobId()).orElseThrow();
             BaselineMode mode = mode(spec.baseline().mode(), baselineJob);
+            if (mode == BaselineMode.STORED && spec.gate().maxPairs() != null) {
+                throw new ApiException(HttpStatus.CONFLICT, "Conflict", "gate.maxPairs adds pairs of the baseline and "
+                        + "the job, but baseline job " + baselineJob.id() + " is compared stored (its image may be gone): "
+                        + "give baseline.mode paired if it can be run again, or leave maxPairs out",
+                        List.of(new ApiException.FieldViolation("gate.maxPairs", "needs a paired baseline")));
+            }
             spec = spec.withBaseline(spec.baseline().withMode(mode));
             baselineSpec = mode == BaselineMode.PAIRED ? baselineJob.spec() : null;
         }
@@ -260,7 +266,8 @@ class JobService {
     private JobView.Baseline baseline(JobRow job, boolean withVerdict) {
         if (job.baselineJobId() == null) {
             return job.baselineNote() == null ? null
-                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null, null, null, null, null);
+                    : new JobView.Baseline(null, job.baselineNote(), null, null, null, null, null, null, null, null, null,
+                    null);
         }
         var outcome = withVerdict ? verdicts.judge(job.id(), job.baselineJobId()) : null;
         return new JobView.Baseline(job.baselineJobId(), outcome == null ? null : outcome.note(),
@@ -269,7 +276,7 @@ class JobService {
                 outcome == null ? null : outcome.notSteadyLeftOut(),
                 "/api/v1/jobs/" + job.id() + "/comparisons/jobs/" + job.baselineJobId(),
                 outcome == null ? null : outcome.initialVerdict(), outcome == null ? null : outcome.confirmation(),
-                outcome == null ? null : outcome.checks());
+                outcome == null ? null : outcome.checks(), outcome == null ? null : outcome.decisions());
     }
 
     static ApiException badKey(String detail) {

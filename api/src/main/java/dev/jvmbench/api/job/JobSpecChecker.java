@@ -8,6 +8,7 @@ import dev.jvmbench.common.catalog.ScenarioCatalog;
 import dev.jvmbench.common.catalog.ScenarioDefinition;
 import dev.jvmbench.common.catalog.ScenarioParam;
 import dev.jvmbench.common.job.AppRef;
+import dev.jvmbench.common.job.BaselineMode;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.ThreadModel;
 import java.util.ArrayList;
@@ -132,6 +133,19 @@ class JobSpecChecker {
         }
         gate.thresholds().keySet().stream().filter(id -> Metric.fromId(id).isEmpty()).forEach(id ->
                 errors.add(new FieldViolation("gate.thresholds." + id, "'" + id + "' is not one of " + Metric.ids())));
+        if (gate.maxPairs() != null) {
+            if (spec.baseline() == null) {
+                errors.add(new FieldViolation("gate.maxPairs", "pairs are added to decide the verdict against a baseline: "
+                        + "give a baseline (e.g. {\"labels\": {\"branch\": \"main\"}}) or leave maxPairs out"));
+            } else if (spec.baseline().mode() == BaselineMode.STORED) {
+                errors.add(new FieldViolation("gate.maxPairs", "needs a paired baseline (baseline.mode paired): more runs "
+                        + "of this job alone cannot narrow an interval whose other side is stored"));
+            }
+            if (gate.maxPairs() < spec.repetitions()) {
+                errors.add(new FieldViolation("gate.maxPairs", "must be at least repetitions (" + spec.repetitions()
+                        + "): the planned repetitions are the first pairs"));
+            }
+        }
     }
 
     private void checkJdks(JobSpec spec, List<FieldViolation> errors) {

@@ -1,6 +1,7 @@
 package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.Confirmation;
+import dev.jvmbench.api.analysis.Decision;
 import dev.jvmbench.api.analysis.Verdict;
 import dev.jvmbench.api.finding.FindingCounts;
 import dev.jvmbench.common.job.JobSpec;
@@ -48,7 +49,12 @@ record JobView(long id, JobStatus status, String statusReason, App app, JobSpec 
                     Confirmation.State confirmation,
                     @Schema(description = "Per cell: the verdict of the planned runs, that of the extra runs alone, "
                             + "and whether the first was confirmed")
-                    java.util.List<Confirmation.Check> confirmations) {
+                    java.util.List<Confirmation.Check> confirmations,
+                    @Schema(description = "With a paired baseline and gate.maxPairs, per cell: the pairs the verdict rests "
+                            + "on and whether it is decided (every gate row's interval wholly beyond or within its "
+                            + "threshold), still adding pairs, or undecided at the maximum, with the rows that kept it "
+                            + "open; null otherwise")
+                    java.util.List<Decision.Check> decisions) {
     }
 
     record Progress(int runsTotal, int runsDone, int runsSucceeded, int runsFailed, int runsCancelled,

@@ -258,6 +258,14 @@ class SubmitCliTest {
         assertThat(run(List.of(dir.resolve("missing.json").toString()), null).exitCode()).isEqualTo(1);
         assertThat(run(List.of(jobFile(body()).toString(), "--label", "novalue"), null).stderr())
                 .contains("must be KEY=VALUE");
+        Outcome noBaseline = run(List.of(jobFile(body()).toString(), "--max-pairs", "6"), null);
+        assertThat(noBaseline.exitCode()).isEqualTo(1);
+        assertThat(noBaseline.stderr()).contains("--max-pairs needs a baseline");
+        // against a stored baseline the api refuses it, and says why
+        seededMainJob();
+        Outcome stored = run(gated(jobFile(body()), "--max-pairs", "6"), null);
+        assertThat(stored.exitCode()).isEqualTo(1);
+        assertThat(stored.stderr()).contains("HTTP 400").contains("gate.maxPairs").contains("needs a paired baseline");
     }
 
     @Test

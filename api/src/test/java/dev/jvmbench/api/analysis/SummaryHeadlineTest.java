@@ -44,13 +44,13 @@ class SummaryHeadlineTest {
                 .isEqualTo("⚠️ completed, 4 critical findings");
         // with a clean verdict against the baseline the icon is still the warning
         var clean = new BaselineVerdicts.Outcome(Verdict.NO_DETECTABLE_CHANGE, 0, 0, 0, 0, null,
-                Verdict.NO_DETECTABLE_CHANGE, null, null);
+                Verdict.NO_DETECTABLE_CHANGE, null, null, null);
         assertThat(SummaryMarkdown.headline(JobStatus.SUCCEEDED, clean, List.of("loadgen-saturated")))
                 .isEqualTo("⚠️ completed, 1 critical finding (`loadgen-saturated`); no detectable change against the baseline");
         assertThat(SummaryMarkdown.headline(JobStatus.SUCCEEDED, clean, List.of()))
                 .isEqualTo("✅ no detectable change against the baseline");
         // and a regression stays red
-        var regressed = new BaselineVerdicts.Outcome(Verdict.REGRESSED, 1, 0, 0, 0, null, Verdict.REGRESSED, null, null);
+        var regressed = new BaselineVerdicts.Outcome(Verdict.REGRESSED, 1, 0, 0, 0, null, Verdict.REGRESSED, null, null, null);
         assertThat(SummaryMarkdown.headline(JobStatus.SUCCEEDED, regressed, List.of("java-oom")))
                 .startsWith("❌ regressed against the baseline (1 regression); completed, 1 critical finding");
     }

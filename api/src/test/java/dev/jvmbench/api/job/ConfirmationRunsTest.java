@@ -2,8 +2,6 @@ package dev.jvmbench.api.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jvmbench.api.analysis.Confirmation;
-import dev.jvmbench.api.analysis.Verdict;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.store.RunRow;
@@ -13,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /** Extra runs of confirmation are interleaved like the planned ones and numbered after them. */
 class ConfirmationRunsTest {
 
-    private static Confirmation.Check flagged(int jdk, ThreadModel model) {
-        return new Confirmation.Check(jdk, model, Verdict.REGRESSED, null, Confirmation.State.PENDING, 0);
+    private static Confirmer.Cell flagged(int jdk, ThreadModel model) {
+        return new Confirmer.Cell(jdk, model);
     }
 
     @Test

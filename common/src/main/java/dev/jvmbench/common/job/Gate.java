@@ -32,11 +32,17 @@ public record Gate(
                 @DecimalMin(value = "0", message = "must be between 0 and 1000 percent")
                 @DecimalMax(value = "1000", message = "must be between 0 and 1000 percent") Double> thresholds,
         Boolean includeNotSteady,
-        @Valid ConfirmPolicy confirm) {
+        @Valid ConfirmPolicy confirm,
+        @Min(value = 2, message = "must be between 2 and " + Gate.MAX_PAIRS)
+        @Max(value = Gate.MAX_PAIRS, message = "must be between 2 and " + Gate.MAX_PAIRS)
+        Integer maxPairs) {
+
+    /** The most pairs a paired verdict may grow to while it is undecided: 20 pairs are 40 runs per cell. */
+    public static final int MAX_PAIRS = 20;
 
     public static final double DEFAULT_THRESHOLD_PERCENT = 5.0;
     public static final Gate DEFAULT = new Gate(List.of("throughputRps", "latencyP95Ms"), DEFAULT_THRESHOLD_PERCENT, Map.of(),
-            false, ConfirmPolicy.DEFAULT);
+            false, ConfirmPolicy.DEFAULT, null);
 
     /**
      * Confirmation before alerting (docs/statistics.md): when the verdict against the baseline is
@@ -61,7 +67,17 @@ public record Gate(
                 thresholdPercent == null ? DEFAULT_THRESHOLD_PERCENT : thresholdPercent,
                 thresholds == null ? Map.of() : new TreeMap<>(thresholds),
                 includeNotSteady != null && includeNotSteady,
-                confirm == null || confirm.extraRepetitions() == null ? ConfirmPolicy.DEFAULT : confirm);
+                confirm == null || confirm.extraRepetitions() == null ? ConfirmPolicy.DEFAULT : confirm, maxPairs);
+    }
+
+    /**
+     * How many pairs a paired verdict may grow to (docs/statistics.md, "Enough pairs to decide"): while
+     * a cell's interval neither lies wholly beyond a gate metric's threshold nor wholly within it, the
+     * job adds a pair of that cell, up to this many; the planned repetitions when the gate sets none
+     * (no pair is added).
+     */
+    public int pairsUpTo(int repetitions) {
+        return maxPairs == null ? repetitions : Math.max(repetitions, maxPairs);
     }
 
     /** Extra repetitions per flagged cell; 0 (off) for specs stored before the option. */

@@ -18,7 +18,8 @@ public record JobRow(Long id, JobStatus status, String statusReason, String appR
                      String scenario,
                      LoadModel loadModel, List<Integer> jdks, List<ThreadModel> threadModels,
                      Map<String, String> labels, JobSpec spec, int runsTotal, Long createdBy, Instant createdAt,
-                     Instant startedAt, Instant finishedAt, Long baselineJobId, String baselineNote) {
+                     Instant startedAt, Instant finishedAt, Long baselineJobId, String baselineNote,
+                     Integer decisionRepetitions) {
 
     /** A job as submitted: QUEUED, nothing started. */
     public static JobRow queued(Long artifactId, JobSpec spec, int runsTotal, Long createdBy,
@@ -26,6 +27,14 @@ public record JobRow(Long id, JobStatus status, String statusReason, String appR
         return new JobRow(null, JobStatus.QUEUED, null, spec.appReference(), spec.appName(), artifactId,
                 spec.scenario().name(), spec.load().model(),
                 spec.jdks(), spec.threadModels(), spec.labels() == null ? Map.of() : spec.labels(), spec, runsTotal,
-                createdBy, createdAt, null, null, baselineJobId, baselineNote);
+                createdBy, createdAt, null, null, baselineJobId, baselineNote, null);
+    }
+
+    /**
+     * The repetitions the initial verdict against the baseline rests on: the planned ones, or more when
+     * pairs were added to decide it (gate.maxPairs). Runs numbered past them are confirmation runs.
+     */
+    public int decidingRepetitions() {
+        return decisionRepetitions != null ? decisionRepetitions : spec.repetitions();
     }
 }

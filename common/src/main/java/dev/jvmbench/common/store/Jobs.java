@@ -233,7 +233,8 @@ public class Jobs {
 
     /**
      * CONFIRMING jobs with no run queued or running: their gate verdict awaits the api's judgement
-     * (the worker settles a confirming job itself once extra runs have ended). Locked until the
+     * (the worker settles a confirming job itself once confirmation runs have ended; after pairs added
+     * to decide the verdict it leaves the job to the api). Locked until the
      * transaction ends, skipping rows another api instance holds.
      */
     public List<Long> lockConfirmingToJudge(int limit) {
@@ -250,6 +251,17 @@ public class Jobs {
     public void addRuns(long id, int extra) {
         jdbc.sql("UPDATE jobs SET runs_total = runs_total + :extra, version = version + 1 WHERE id = :id")
                 .param("extra", extra).param("id", id).update();
+    }
+
+    /**
+     * Pairs added to decide the job's verdict (gate.maxPairs): the verdict now rests on
+     * {@code repetitions} repetitions, and runs_total counts the {@code extra} runs queued for them.
+     */
+    public void addDecisionRuns(long id, int repetitions, int extra) {
+        jdbc.sql("""
+                        UPDATE jobs SET decision_repetitions = :repetitions, runs_total = runs_total + :extra,
+                               version = version + 1 WHERE id = :id""")
+                .param("repetitions", repetitions).param("extra", extra).param("id", id).update();
     }
 
     /** What a worker needs of a job to execute one of its runs: the spec and, for an uploaded JAR, where it lies. */

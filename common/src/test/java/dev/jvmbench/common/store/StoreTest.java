@@ -177,7 +177,7 @@ class StoreTest {
         JobRow read = jobs.find(id).orElseThrow();
         assertThat(read).isEqualTo(new JobRow(id, JobStatus.QUEUED, null, "registry.example.com/shop:1", "shop", null, "sleep",
                 LoadModel.CLOSED, List.of(21, 25), List.of(ThreadModel.PLATFORM, ThreadModel.VIRTUAL),
-                Map.of("branch", "main"), spec, 4, null, created, null, null, null, written.baselineNote()));
+                Map.of("branch", "main"), spec, 4, null, created, null, null, null, written.baselineNote(), null));
 
         runs.insert(List.of(RunRow.queued(id, 1, 21, ThreadModel.PLATFORM, 1), RunRow.queued(id, 2, 25, ThreadModel.VIRTUAL, 1)));
         assertThat(runs.ofJob(id)).extracting(RunRow::seq, RunRow::jdk, RunRow::threadModel, RunRow::status)

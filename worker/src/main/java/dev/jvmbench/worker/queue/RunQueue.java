@@ -3,6 +3,7 @@ package dev.jvmbench.worker.queue;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.job.RunStatus;
+import dev.jvmbench.common.store.JobRow;
 import dev.jvmbench.common.store.Jobs;
 import dev.jvmbench.common.store.PlatformDatabase;
 import dev.jvmbench.common.store.PointSeriesStore;
@@ -193,21 +194,35 @@ public class RunQueue implements RunControl {
     }
 
     /**
+     * Whether the job's gate verdict awaits the api: it has a baseline and its gate asks for extra runs
+     * to confirm a flag, or, with a paired baseline, for pairs to be added while the verdict is undecided.
+     */
+    private static boolean awaitsJudgement(JobRow job) {
+        var gate = job.spec().gate();
+        if (job.baselineJobId() == null || gate == null) {
+            return false;
+        }
+        boolean paired = job.spec().baseline() != null && job.spec().baseline().paired();
+        return gate.confirmRepetitions() > 0 || paired && gate.pairsUpTo(job.spec().repetitions()) > job.spec().repetitions();
+    }
+
+    /** Whether runs past the ones the verdict rests on (confirmation runs) are among the job's runs. */
+    private boolean confirmationRan(long jobId, List<RunRow> all) {
+        int deciding = jobs.find(jobId).map(JobRow::decidingRepetitions).orElse(Integer.MAX_VALUE);
+        return all.stream().anyMatch(r -> r.repetition() > deciding);
+    }
+
+    /**
      * Ends the job once none of its runs is queued or running: CANCELLED when it was being
      * cancelled, FAILED when a run failed, CONFIRMING when its verdict against a baseline is to be
-     * confirmed (its gate's confirm.extraRepetitions), else SUCCEEDED.
+     * judged by the api (its gate's confirm.extraRepetitions or maxPairs), else SUCCEEDED. A CONFIRMING job
+     * whose added decision pairs have ended stays CONFIRMING: the api judges it again.
      *
      * <p>The job row is locked before the runs are counted. Two workers ending a job's last two
      * runs at once would otherwise each count (READ COMMITTED) the other's run as still RUNNING,
      * neither would settle, and the job would stay RUNNING for good. With the lock the second
      * waits for the first to commit, and its count then sees both runs ended.
      */
-    /** Whether the job's gate verdict is to be confirmed: it has a baseline and its gate asks for extra runs. */
-    private boolean awaitsConfirmation(long jobId) {
-        return jobs.find(jobId).map(job -> job.baselineJobId() != null && job.spec().gate() != null
-                && job.spec().gate().confirmRepetitions() > 0).orElse(false);
-    }
-
     void settleJob(long jobId) {
         JobStatus jobStatus = jobs.lockStatus(jobId);
         List<RunRow> all = runs.ofJob(jobId);
@@ -225,11 +240,15 @@ public class RunQueue implements RunControl {
             next = JobStatus.FAILED;
             reason = failed.size() + " of " + all.size() + " runs failed; first: run " + failed.getFirst().id() + ": "
                     + failed.getFirst().failureReason();
-        } else if (jobStatus == JobStatus.RUNNING && awaitsConfirmation(jobId)) {
-            // The api judges the verdict and settles the job, or queues extra runs of the flagged
-            // cells; the worker ending the last of those comes back here with the job CONFIRMING.
+        } else if (jobStatus == JobStatus.RUNNING && jobs.find(jobId).map(RunQueue::awaitsJudgement).orElse(false)) {
+            // The api judges the verdict and settles the job, or queues pairs to decide it or extra runs
+            // of the flagged cells; the worker ending the last of those comes back here with the job CONFIRMING.
             next = JobStatus.CONFIRMING;
             reason = "confirming the verdict against the baseline";
+        } else if (jobStatus == JobStatus.CONFIRMING && !confirmationRan(jobId, all)) {
+            // pairs added to decide the verdict have ended: the api judges it again (more pairs,
+            // confirmation runs, or the end), not the worker
+            return;
         } else {
             next = JobStatus.SUCCEEDED;
             reason = jobStatus == JobStatus.CONFIRMING ? "confirmation runs ended" : null;

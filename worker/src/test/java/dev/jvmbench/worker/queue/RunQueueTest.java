@@ -224,6 +224,33 @@ class RunQueueTest {
                 .isEqualTo("confirmation runs ended");
     }
 
+    /**
+     * A paired job whose gate lets pairs be added (maxPairs) goes CONFIRMING without confirmation runs;
+     * when a pair the api added to decide the verdict ends (decision_repetitions counts it), the job
+     * stays CONFIRMING for the api to judge again, where a confirmation run would have ended it.
+     */
+    @Test
+    void aPairAddedToDecideTheVerdictLeavesTheJobToTheApi() {
+        long baselineJob = queuedJob(1);
+        long jobId = queuedJob(1);
+        jdbc.sql("""
+                UPDATE jobs SET baseline_job_id = :baseline,
+                       spec = jsonb_set(jsonb_set(spec, '{gate}', CAST(:gate AS jsonb)), '{baseline}', CAST(:ref AS jsonb))
+                 WHERE id = :id""").param("baseline", baselineJob).param("id", jobId)
+                .param("gate", "{\"metrics\":[\"throughputRps\"],\"thresholdPercent\":5.0,\"thresholds\":{},"
+                        + "\"includeNotSteady\":false,\"confirm\":{\"extraRepetitions\":0},\"maxPairs\":4}")
+                .param("ref", "{\"jobId\":" + baselineJob + ",\"mode\":\"paired\"}").update();
+        queue.finish(claimOf(jobId, "w"), "w", RunStatus.SUCCEEDED, null);
+        assertThat(status("jobs", jobId)).as("maxPairs alone sends the job to the api").isEqualTo("CONFIRMING");
+
+        // what the api's Confirmer queues to decide: the next repetition, the verdict now resting on it
+        jdbc.sql("INSERT INTO runs (job_id, seq, jdk, thread_model, repetition, status) VALUES (:job, 2, 25, 'VIRTUAL', 2, 'QUEUED')")
+                .param("job", jobId).update();
+        jdbc.sql("UPDATE jobs SET decision_repetitions = 2 WHERE id = :id").param("id", jobId).update();
+        queue.finish(claimOf(jobId, "w"), "w", RunStatus.SUCCEEDED, null);
+        assertThat(status("jobs", jobId)).isEqualTo("CONFIRMING");
+    }
+
     @Test
     void aCancelledJobEndsCancelledWhenItsRunningRunStops() {
         long jobId = queuedJob(1);
