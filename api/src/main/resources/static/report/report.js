@@ -698,7 +698,8 @@
   async function loadExplanations() {
     const [runs, findings] = await Promise.all([api('/api/v1/jobs/' + jobId + '/runs'),
       api('/api/v1/jobs/' + jobId + '/findings')]);
-    const items = runs.items || [];
+    // the baseline's fresh runs (paired) ran the baseline's build: this job's charts and JVM table are its own runs'
+    const items = (runs.items || []).filter((r) => r.side !== 'baseline');
     const series = new Map();
     let next = 0;
     const worker = async () => {
@@ -837,8 +838,10 @@
     const jobWide = findings.filter((f) => f.runId == null);
     if (jobWide.length) groups.set('job', { title: 'The whole job', findings: jobWide });
     for (const f of findings.filter((x) => x.runId != null)) {
-      const key = f.jdk + '-' + f.threadModel;
-      if (!groups.has(key)) groups.set(key, { title: cellName(f.jdk, f.threadModel), findings: [], cell: { jdk: f.jdk, threadModel: f.threadModel } });
+      const baselineSide = f.side === 'baseline';
+      const key = (baselineSide ? 'baseline-' : '') + f.jdk + '-' + f.threadModel;
+      const title = cellName(f.jdk, f.threadModel) + (baselineSide ? ': the baseline\'s build, measured again in pairs (not counted as this job\'s)' : '');
+      if (!groups.has(key)) groups.set(key, { title, findings: [], cell: baselineSide ? null : { jdk: f.jdk, threadModel: f.threadModel } });
       groups.get(key).findings.push(f);
     }
     for (const [key, group] of groups) {

@@ -58,7 +58,10 @@ public class SummaryMarkdown {
         JobSpec spec = job.spec();
         var stats = statistics.view(results);
         BaselineVerdicts.Outcome outcome = job.baselineJobId() == null ? null : verdicts.judge(jobId, job.baselineJobId());
-        List<JobFindingView> jobFindings = findings.ofJob(jobId).items();
+        List<JobFindingView> everyFinding = findings.ofJob(jobId).items();
+        // the baseline's fresh runs (paired) ran the baseline's build: their findings are listed apart
+        List<JobFindingView> jobFindings = everyFinding.stream().filter(JobFindingView::ofJobSide).toList();
+        List<JobFindingView> baselineFindings = everyFinding.stream().filter(f -> !f.ofJobSide()).toList();
         List<String> critical = jobFindings.stream().filter(f -> f.severity() == Severity.CRITICAL)
                 .map(JobFindingView::code).toList();
         StringBuilder md = new StringBuilder();
@@ -104,6 +107,7 @@ public class SummaryMarkdown {
         withinJob(md, jobId, spec, levelUnit(spec));
         jvmPerCell(md, results, cellJvms.of(results));
         findings(md, jobId, jobFindings);
+        baselineSideFindings(md, baselineFindings);
         md.append("Medians over the runs of each cell with 95% bootstrap intervals; definitions in docs/metrics.md. ")
                 .append("Report with charts: `/jobs/").append(jobId).append("/report`.\n");
         return md.toString();
@@ -351,6 +355,22 @@ public class SummaryMarkdown {
             }
         }
         md.append('\n');
+    }
+
+    /**
+     * The findings of the baseline's fresh runs (paired): one line, so that a reader does not take the
+     * baseline build's trouble for this job's, and sees when the pairs' other half was disturbed.
+     */
+    private static void baselineSideFindings(StringBuilder md, List<JobFindingView> baseline) {
+        if (baseline.isEmpty()) {
+            return;
+        }
+        Map<String, Long> byCode = baseline.stream().collect(Collectors.groupingBy(
+                f -> f.severity().wireName() + " `" + f.code() + "`", LinkedHashMap::new, Collectors.counting()));
+        md.append("On the baseline's fresh runs (its build, measured in pairs beside this job; not counted above): ")
+                .append(byCode.entrySet().stream().map(e -> e.getValue() + " × " + e.getKey())
+                        .collect(Collectors.joining(", ")))
+                .append(" (`side: baseline` in `GET /api/v1/jobs/{id}/findings`).\n\n");
     }
 
     /** Where a code occurred: each cell with its levels and how many of its runs, or "the whole job". */

@@ -1,6 +1,7 @@
 package dev.jvmbench.api.finding;
 
 import dev.jvmbench.api.problem.ApiException;
+import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.store.FindingRow;
 import dev.jvmbench.common.store.Point;
 import dev.jvmbench.common.store.ResultPoints;
@@ -59,15 +60,23 @@ public class Findings {
         Map<Long, List<FindingRow>> byRun = findings.ofRuns(jobRuns.stream().map(RunRow::id).toList());
         List<JobFindingView> all = new ArrayList<>();
         for (RunRow run : jobRuns) {
-            var cell = new JobFindingView.RunCell(run.id(), run.jdk(), run.threadModel(), run.repetition());
+            var cell = new JobFindingView.RunCell(run.id(), run.jdk(), run.threadModel(), run.repetition(), sideOf(run));
             byRun.getOrDefault(run.id(), List.of()).forEach(row -> all.add(JobFindingView.of(cell, FindingView.of(row))));
         }
-        if (jobRuns.stream().map(RunRow::jdk).distinct().count() > 1) {
-            List<Point> jobPoints = points.ofJobs(List.of(jobId)).stream().map(StoredPoint::point).toList();
-            JobWideRules.of(jobRuns, jobPoints, byRun).forEach(f -> all.add(JobFindingView.of(null, f)));
+        // job-wide rules compare the job's own cells: the baseline's fresh runs ran another build
+        List<RunRow> own = jobRuns.stream().filter(run -> sideOf(run) == RunSide.JOB).toList();
+        if (own.stream().map(RunRow::jdk).distinct().count() > 1) {
+            java.util.Set<Long> ownIds = own.stream().map(RunRow::id).collect(java.util.stream.Collectors.toSet());
+            List<Point> jobPoints = points.ofJobs(List.of(jobId)).stream().map(StoredPoint::point)
+                    .filter(p -> ownIds.contains(p.runId())).toList();
+            JobWideRules.of(own, jobPoints, byRun).forEach(f -> all.add(JobFindingView.of(null, f)));
         }
         all.sort(JobFindingView.WORST_FIRST);
         return all;
+    }
+
+    private static RunSide sideOf(RunRow run) {
+        return run.side() == null ? RunSide.JOB : run.side();
     }
 
     /**

@@ -149,4 +149,33 @@ class PairedBaselineApiTest {
         assertThat(row(comparison, "throughputRps").get("ratio").asDouble()).isBetween(0.88, 0.92);
         assertThat(row(comparison, "throughputRps").get("pairs").asInt()).isEqualTo(5);
     }
+
+    /**
+     * The baseline's fresh runs ran the baseline's build: a finding on one of them is listed with its
+     * side, not counted in the job's findings, and named apart in the summary, so that a crash of the
+     * old build is never read as the new build's.
+     */
+    @Test
+    void aFindingOnTheBaselinesFreshRunIsNotTheJobsOwn() {
+        ApiClient api = ApiClient.admin(port);
+        long baseline = baselineJob(api);
+        long id = api.postJson("/api/v1/jobs", body(map("jobId", baseline))).expect(201).json().get("id").asLong();
+        new ResultSeeder(jdbc).completeBySide(id, LEVELS, (side, jdk, model, rep, level) -> point(100, side, rep));
+        long baselineRun = jdbc.sql("SELECT id FROM runs WHERE job_id = :job AND side = 'BASELINE' ORDER BY seq LIMIT 1")
+                .param("job", id).query(Long.class).single();
+        jdbc.sql("""
+                INSERT INTO run_findings (run_id, level_index, level, code, severity, at, summary, evidence, advice)
+                VALUES (:run, 0, 20, 'java-oom', 'CRITICAL', NULL, 'java.lang.OutOfMemoryError: Java heap space',
+                        '{}'::jsonb, 'Give the heap more room.')""").param("run", baselineRun).update();
+
+        JsonNode findings = api.get("/api/v1/jobs/" + id + "/findings").expect(200).json().get("items");
+        assertThat(findings).hasSize(1);
+        assertThat(findings.at("/0/side").asString()).isEqualTo("baseline");
+        JsonNode job = api.get("/api/v1/jobs/" + id).expect(200).json();
+        assertThat(job.at("/findings/critical").asInt()).as("not the job's own").isZero();
+        String summary = api.get("/api/v1/jobs/" + id + "/summary.md").expect(200).body();
+        assertThat(summary).doesNotContain("critical finding").startsWith("## jvmbench job #" + id + ": ✅")
+                .contains("On the baseline's fresh runs (its build, measured in pairs beside this job; not counted above): "
+                        + "1 × critical `java-oom`");
+    }
 }

@@ -72,12 +72,15 @@ public class RunFindings {
         return byRun;
     }
 
-    /** How many findings of each severity a job's runs have (every severity present, 0 when none). */
+    /**
+     * How many findings of each severity a job's own runs have (every severity present, 0 when none):
+     * the baseline's fresh runs of a paired job ran another build, and are not counted.
+     */
     public Map<Severity, Long> countsOfJob(long jobId) {
         Map<Severity, Long> counts = zeros();
         jdbc.sql("""
                         SELECT f.severity, count(*) FROM run_findings f JOIN runs r ON r.id = f.run_id
-                         WHERE r.job_id = :job GROUP BY f.severity""")
+                         WHERE r.job_id = :job AND r.side = 'JOB' GROUP BY f.severity""")
                 .param("job", jobId)
                 .query((rs, n) -> Map.entry(Severity.valueOf(rs.getString(1)), rs.getLong(2))).list()
                 .forEach(e -> counts.put(e.getKey(), e.getValue()));
@@ -85,7 +88,7 @@ public class RunFindings {
     }
 
     /**
-     * How many findings of each severity each job's runs have, for a page of jobs in one grouped
+     * How many findings of each severity each job's own runs have, for a page of jobs in one grouped
      * statement (every job and severity present, 0 when none).
      */
     public Map<Long, Map<Severity, Long>> countsOfJobs(Collection<Long> jobIds) {
@@ -96,7 +99,7 @@ public class RunFindings {
         }
         jdbc.sql("""
                         SELECT r.job_id, f.severity, count(*) FROM run_findings f JOIN runs r ON r.id = f.run_id
-                         WHERE r.job_id IN (:jobs) GROUP BY r.job_id, f.severity""")
+                         WHERE r.job_id IN (:jobs) AND r.side = 'JOB' GROUP BY r.job_id, f.severity""")
                 .param("jobs", jobIds)
                 .query((RowCallbackHandler) rs -> counts.computeIfAbsent(rs.getLong(1), id -> zeros())
                         .put(Severity.valueOf(rs.getString(2)), rs.getLong(3)));
