@@ -1092,6 +1092,26 @@
     return results;
   }
 
+  /**
+   * How the verdict was measured (docs/statistics.md, Paired baselines): in pairs, with how many, and any
+   * cell still undecided at gate.maxPairs; or against the baseline's stored runs, taken at another time.
+   */
+  function modeText(view, baseline) {
+    if (view.baselineMode === 'paired') {
+      const counts = (view.comparisons || []).flatMap((p) => (p.metrics || []).map((m) => m.pairs)).filter((n) => n != null);
+      const undecided = ((baseline && baseline.decisions) || []).filter((d) => d.state === 'undecided')
+        .map((d) => 'JDK ' + d.jdk + ' ' + d.threadModel + ' undecided after ' + d.pairs + ' pairs');
+      return el('span', { class: 'baseline-mode', 'data-mode': 'paired' }, ' · paired: the baseline measured again beside this job'
+        + (counts.length ? ' (' + Math.min(...counts) + (Math.min(...counts) === Math.max(...counts) ? '' : '–' + Math.max(...counts))
+          + ' pairs per row)' : '') + (undecided.length ? '; ' + undecided.join('; ') : ''));
+    }
+    if (view.baselineMode === 'stored') {
+      return el('span', { class: 'baseline-mode', 'data-mode': 'stored' },
+        ' · stored: the baseline\'s own runs, measured at another time (a drifting host counts as a change)');
+    }
+    return null;
+  }
+
   /** Confirmation before alerting (docs/statistics.md): what the extra runs of the flagged cells said. */
   function confirmationText(baseline) {
     const state = baseline.confirmation;
@@ -1120,7 +1140,8 @@
         el('a', { href: base + '/jobs/' + v.baselineJobId + '/report' }, '#' + v.baselineJobId),
         verdictBadge(settled),
         job.baseline && job.baseline.confirmation ? confirmationText(job.baseline) : null,
-        (v.gateMetrics || []).length ? el('span', null, 'decided by ' + v.gateMetrics.map(labelOf).join(', ')) : null));
+        (v.gateMetrics || []).length ? el('span', null, 'decided by ' + v.gateMetrics.map(labelOf).join(', ')) : null,
+        modeText(v, job.baseline)));
     } else {
       const baseline = job.baseline || {};
       const note = baseline.note || (baseline.jobId ? 'the comparison with job #' + baseline.jobId + ' could not be made'

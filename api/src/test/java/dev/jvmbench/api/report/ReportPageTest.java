@@ -108,7 +108,8 @@ class ReportPageTest {
 
         // the verdict against the baseline job: virtual threads lost a fifth of their throughput there
         assertThat(dom).contains("<div class=\"verdict-banner verdict-regressed\" id=\"job-verdict\" data-verdict=\"regressed\">",
-                "href=\"/jobs/" + baselineId + "/report\"", "decided by Throughput, Latency p95");
+                "href=\"/jobs/" + baselineId + "/report\"", "decided by Throughput, Latency p95",
+                "data-mode=\"stored\"> · stored: the baseline's own runs, measured at another time");
         String againstBaseline = section(dom, "data-mode=\"jobs\"");
         assertThat(againstBaseline)
                 .contains("Cell by cell against baseline job #" + baselineId)
