@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.jvmbench.worker.container.ContainerEngine;
 
 /**
  * Dependencies between the worker's packages run one way: the loop on top, then the run flow,
@@ -34,4 +35,11 @@ class DependencyDirectionTest {
                     "dev.jvmbench.worker.loop..", "dev.jvmbench.worker.container..", "dev.jvmbench.worker.load..",
                     "dev.jvmbench.worker.probe..", "dev.jvmbench.worker.image..")
             .because("the queue / run-state store is the bottom of the run flow");
+
+    @ArchTest
+    static final ArchRule theEngineInterfaceNamesNoImplementation = noClasses()
+            .that().belongToAnyOf(ContainerEngine.class)
+            .should().dependOnClassesThat().implement(ContainerEngine.class)
+            .because("the rest of the worker sees the engine through its interface; ContainerEngines and the"
+                    + " configuration build the Docker and Kubernetes engines");
 }

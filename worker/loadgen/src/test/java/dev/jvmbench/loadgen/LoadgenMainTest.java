@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jvmbench.loadgen.protocol.LevelAnswer;
 import dev.jvmbench.loadgen.protocol.SecondStats;
 import dev.jvmbench.loadgen.protocol.WarmupAnswer;
+import dev.jvmbench.loadgen.testing.DelayServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -15,21 +15,11 @@ import java.util.Optional;
  *
  * <p>Failures to reach the engine raise {@link ContainerEngineUnavailableException}; every other
  * engine error raises {@link ContainerEngineException}. No engine client type leaks through.
+ *
+ * <p>It names none of its implementations: {@link ContainerEngines} builds them (for the
+ * configuration and for tests), and an architecture test ({@code DependencyDirectionTest}) keeps it so.
  */
 public interface ContainerEngine extends AutoCloseable {
-
-    /** The Docker implementation, built without Spring (tests, tools). Close it when done. */
-    static ContainerEngine docker(ContainerEngineProperties properties) {
-        return new DockerContainerEngine(properties);
-    }
-
-    /**
-     * The Kubernetes implementation: one pod per container on the node the properties name,
-     * whose processes must be visible in this process's {@code /proc}. Close it when done.
-     */
-    static ContainerEngine kubernetes(KubernetesEngineProperties properties) {
-        return new KubernetesContainerEngine(properties, HostProcesses.ofHost());
-    }
 
     /** Which implementation a worker uses ({@code bench.worker.engine}). */
     enum Kind {

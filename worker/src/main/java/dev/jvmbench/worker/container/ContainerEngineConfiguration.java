@@ -19,9 +19,6 @@ class ContainerEngineConfiguration {
     @Bean(destroyMethod = "close")
     ContainerEngine containerEngine(@Value("${bench.worker.engine:docker}") String engine,
                                     ContainerEngineProperties docker, KubernetesEngineProperties kubernetes) {
-        return switch (ContainerEngine.Kind.of(engine)) {
-            case DOCKER -> ContainerEngine.docker(docker);
-            case KUBERNETES -> ContainerEngine.kubernetes(kubernetes);
-        };
+        return ContainerEngines.of(ContainerEngine.Kind.of(engine), docker, kubernetes);
     }
 }

@@ -42,6 +42,6 @@ class ContainerEngineUnavailableTest {
     }
 
     private static ContainerEngine engineAt(URI host) {
-        return ContainerEngine.docker(ContainerEngineProperties.defaults().withHost(host));
+        return ContainerEngines.docker(ContainerEngineProperties.defaults().withHost(host));
     }
 }

@@ -29,7 +29,7 @@ class DockerContainerEngineUnitTest {
 
     @Test
     void refusesAStopLongerThanAnEngineCallMayLast() {
-        try (ContainerEngine engine = ContainerEngine.docker(ContainerEngineProperties.defaults())) {
+        try (ContainerEngine engine = ContainerEngines.docker(ContainerEngineProperties.defaults())) {
             RunningContainer container = new RunningContainer("id", "name", 0);
 
             assertThatIllegalArgumentException()

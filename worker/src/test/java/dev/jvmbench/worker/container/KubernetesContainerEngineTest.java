@@ -80,7 +80,7 @@ class KubernetesContainerEngineTest {
         // the namespace's default service account comes from the controller-manager a moment later
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> admin.serviceAccounts().inNamespace(NAMESPACE).withName("default").get() != null);
-        engine = ContainerEngine.kubernetes(KubernetesEngineProperties.forNode(node).withNamespace(NAMESPACE));
+        engine = ContainerEngines.kubernetes(KubernetesEngineProperties.forNode(node).withNamespace(NAMESPACE));
     }
 
     /** A failed test leaves no pod behind to take the next one's CPU. */
@@ -401,7 +401,7 @@ class KubernetesContainerEngineTest {
                 .withRestartPolicy("Never").withTerminationGracePeriodSeconds(0L)
                 .addNewContainer().withName("main").withImage(jdkImage).withCommand("sleep", "600").endContainer()
                 .endSpec().build()).create();
-        try (ContainerEngine owned = ContainerEngine.kubernetes(KubernetesEngineProperties.forNode(node)
+        try (ContainerEngine owned = ContainerEngines.kubernetes(KubernetesEngineProperties.forNode(node)
                 .withNamespace(NAMESPACE).withOwner(owner.getMetadata().getName(), null))) {
             RunningContainer container = owned.start(box(jdkImage).command("sleep", "600").build());
             Pod pod = admin.pods().inNamespace(NAMESPACE).withName(container.name()).get();

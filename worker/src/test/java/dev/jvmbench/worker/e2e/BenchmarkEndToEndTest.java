@@ -3,6 +3,7 @@ package dev.jvmbench.worker.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngines;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
 import dev.jvmbench.worker.testing.HostilePrograms;
 import java.io.ByteArrayOutputStream;
@@ -45,7 +46,7 @@ class BenchmarkEndToEndTest {
 
     @BeforeAll
     static void start() throws Exception {
-        engine = ContainerEngine.docker(ContainerEngineProperties.defaults());
+        engine = ContainerEngines.docker(ContainerEngineProperties.defaults());
         engine.ping();
         platform = Platform.start(dataDir);
     }

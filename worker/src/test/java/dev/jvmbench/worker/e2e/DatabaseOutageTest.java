@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.database.EmbeddedPostgres;
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngines;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -54,7 +55,7 @@ class DatabaseOutageTest {
             postgres.close();
         }
         // A failed assertion kills the worker (SIGKILL) before it tears down: its containers go here.
-        try (ContainerEngine engine = ContainerEngine.docker(ContainerEngineProperties.defaults())) {
+        try (ContainerEngine engine = ContainerEngines.docker(ContainerEngineProperties.defaults())) {
             engine.removeManaged(Map.of("bench.worker", WORKER_ID));
         }
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngines;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -16,7 +17,7 @@ class ImageConfigurationTest {
     private final ApplicationContextRunner context = new ApplicationContextRunner()
             .withUserConfiguration(ImageConfiguration.class)
             .withBean(ContainerEngineProperties.class, ContainerEngineProperties::defaults)
-            .withBean(ContainerEngine.class, () -> ContainerEngine.docker(ContainerEngineProperties.defaults()));
+            .withBean(ContainerEngine.class, () -> ContainerEngines.docker(ContainerEngineProperties.defaults()));
 
     @Test
     void bindsTheSettingsAndReadsTheCatalogue() {

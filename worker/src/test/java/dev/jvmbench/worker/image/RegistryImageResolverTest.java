@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import dev.jvmbench.common.catalog.JdkCatalog;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngines;
 import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.container.ContainerSpec;
 import dev.jvmbench.worker.container.ImageSummary;
@@ -108,7 +109,7 @@ class RegistryImageResolverTest {
     private static List<String> runAsPod(String reference) {
         String node = required("JVMBENCH_K8S_NODE");
         required("KUBECONFIG");
-        try (ContainerEngine engine = ContainerEngine.kubernetes(
+        try (ContainerEngine engine = ContainerEngines.kubernetes(
                 KubernetesEngineProperties.forNode(node).withNamespace("default"))) {
             RunningContainer pod = engine.start(ContainerSpec.builder(reference)
                     .namePrefix("test-registry-image")

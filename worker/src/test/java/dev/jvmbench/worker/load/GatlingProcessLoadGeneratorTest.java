@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.jvmbench.common.stats.LatencyHistogram;
 import dev.jvmbench.loadgen.protocol.SecondStats;
+import dev.jvmbench.loadgen.testing.DelayServer;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.ContainerEngines;
 import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.ContainerEngineProperties;
 import dev.jvmbench.worker.container.ContainerSpec;
@@ -45,7 +46,7 @@ public final class BenchHost implements AutoCloseable {
 
     /** Connects, checks the engine answers, and removes what an earlier, killed run of the class left. */
     public static BenchHost forClass(Class<?> testClass) {
-        ContainerEngine engine = ContainerEngine.docker(ContainerEngineProperties.defaults());
+        ContainerEngine engine = ContainerEngines.docker(ContainerEngineProperties.defaults());
         try {
             engine.ping();
             BenchHost host = new BenchHost(engine, testClass.getSimpleName());
@@ -108,7 +109,7 @@ public final class BenchHost implements AutoCloseable {
 
     /** Images with all of {@code labels}; fails (never skips) when there is none. */
     public static List<ImageSummary> requireImages(Map<String, String> labels) {
-        try (ContainerEngine engine = ContainerEngine.docker(ContainerEngineProperties.defaults())) {
+        try (ContainerEngine engine = ContainerEngines.docker(ContainerEngineProperties.defaults())) {
             List<ImageSummary> images = engine.findImages(labels).stream()
                     .filter(image -> !image.tags().isEmpty())
                     .sorted(Comparator.comparing(image -> image.tags().getFirst()))

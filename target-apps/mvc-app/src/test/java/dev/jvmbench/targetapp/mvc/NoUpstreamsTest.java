@@ -1,45 +1,13 @@
 package dev.jvmbench.targetapp.mvc;
 
-import dev.jvmbench.targetapp.scenario.ErrorLogging;
-import dev.jvmbench.targetapp.scenario.testing.TestClient;
-import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
+import dev.jvmbench.targetapp.scenario.testing.NoUpstreamsContract;
 import org.springframework.boot.test.context.SpringBootTest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-/** Started with no upstream configured at all (the image's state without BENCH_* variables). */
+/** Started with no upstream configured at all: platform threads and a DB pool of 10 by default. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class NoUpstreamsTest {
+class NoUpstreamsTest extends NoUpstreamsContract {
 
-    @Value("${local.server.port}")
-    int port;
-    @Autowired
-    ErrorLogging errorLogging;
-
-    @Test
-    void theLoggersExceptionSupportIsLoadedAtStartNotUnderTheFirstOutOfMemoryError() {
-        assertThat(errorLogging.loaded()).containsExactlyElementsOf(ErrorLogging.CLASSES);
-    }
-
-    @Test
-    void theAppIsHealthyAndIoScenariosSayWhichVariableIsMissing() {
-        var client = new TestClient(port);
-        assertThat(client.get("/actuator/health/readiness").json().get("status").asString()).isEqualTo("UP");
-
-        var info = client.get("/info").json();
-        assertThat(info.get("threadModel").asString()).isEqualTo("platform"); // the default
-        assertThat(info.get("upstreamHttpConfigured").asBoolean()).isFalse();
-        assertThat(info.get("dbPoolSize").asInt()).isEqualTo(10);
-
-        var http = client.get("/scenarios/io-http");
-        assertThat(http.status()).isEqualTo(503);
-        assertThat(http.contentType()).startsWith("application/problem+json");
-        assertThat(http.json().get("missingVariable").asString()).isEqualTo("BENCH_UPSTREAM_HTTP_URL");
-
-        var db = client.get("/scenarios/io-db");
-        assertThat(db.status()).isEqualTo(503);
-        assertThat(db.json().get("missingVariable").asString()).isEqualTo("BENCH_UPSTREAM_DB_URL");
+    NoUpstreamsTest() {
+        super("platform", 10);
     }
 }

@@ -2,10 +2,8 @@ package dev.jvmbench.targetapp.mvc;
 
 import dev.jvmbench.targetapp.scenario.testing.ConcurrentLoad;
 import dev.jvmbench.targetapp.scenario.testing.DelayedHttpServer;
-import dev.jvmbench.targetapp.scenario.testing.ScenarioContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -16,9 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.threads.virtual.enabled=false", "server.tomcat.threads.max=64"})
-class PlatformThreadsTest extends ScenarioContract {
+class PlatformThreadsTest extends TomcatContract {
 
     static final DelayedHttpServer UPSTREAM = DelayedHttpServer.start(Duration.ofMillis(100));
+
+    PlatformThreadsTest() {
+        super("platform", UPSTREAM);
+    }
 
     @DynamicPropertySource
     static void upstream(DynamicPropertyRegistry registry) {
@@ -28,36 +30,6 @@ class PlatformThreadsTest extends ScenarioContract {
     @AfterAll
     static void stopUpstream() {
         UPSTREAM.close();
-    }
-
-    @Value("${local.server.port}")
-    int port;
-
-    @Override
-    protected int port() {
-        return port;
-    }
-
-    @Override
-    protected DelayedHttpServer upstream() {
-        return UPSTREAM;
-    }
-
-    @Override
-    protected String expectedApp() {
-        return "mvc";
-    }
-
-    @Override
-    protected String expectedThreadModel() {
-        return "platform";
-    }
-
-    @Test
-    void tomcatQueuesInsteadOfRefusing() {
-        var info = client().get("/info").json();
-        assertThat(info.get("tomcatAcceptCount").asInt()).isEqualTo(8192);
-        assertThat(info.get("tomcatMaxConnections").asInt()).isEqualTo(20000);
     }
 
     @Test
@@ -88,18 +60,5 @@ class PlatformThreadsTest extends ScenarioContract {
         System.out.println("platform mode: " + load);
         assertThat(load.maxInFlightAtUpstream()).isGreaterThanOrEqualTo(32);
         assertThat(load.platformThreadsAdded()).isGreaterThanOrEqualTo(32);
-    }
-
-    @Test
-    void anUpstreamErrorIs502ProblemDetails() {
-        UPSTREAM.status(500);
-        try {
-            var response = client().get("/scenarios/io-http");
-            assertThat(response.status()).isEqualTo(502);
-            assertThat(response.contentType()).startsWith(PROBLEM_JSON);
-            assertThat(response.json().get("upstreamStatus").asInt()).isEqualTo(500);
-        } finally {
-            UPSTREAM.status(200);
-        }
     }
 }

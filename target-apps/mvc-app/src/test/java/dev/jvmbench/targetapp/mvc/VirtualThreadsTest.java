@@ -2,10 +2,8 @@ package dev.jvmbench.targetapp.mvc;
 
 import dev.jvmbench.targetapp.scenario.testing.ConcurrentLoad;
 import dev.jvmbench.targetapp.scenario.testing.DelayedHttpServer;
-import dev.jvmbench.targetapp.scenario.testing.ScenarioContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -16,9 +14,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "spring.threads.virtual.enabled=true")
-class VirtualThreadsTest extends ScenarioContract {
+class VirtualThreadsTest extends TomcatContract {
 
     static final DelayedHttpServer UPSTREAM = DelayedHttpServer.start(Duration.ofMillis(100));
+
+    VirtualThreadsTest() {
+        super("virtual", UPSTREAM);
+    }
 
     @DynamicPropertySource
     static void upstream(DynamicPropertyRegistry registry) {
@@ -28,36 +30,6 @@ class VirtualThreadsTest extends ScenarioContract {
     @AfterAll
     static void stopUpstream() {
         UPSTREAM.close();
-    }
-
-    @Value("${local.server.port}")
-    int port;
-
-    @Override
-    protected int port() {
-        return port;
-    }
-
-    @Override
-    protected DelayedHttpServer upstream() {
-        return UPSTREAM;
-    }
-
-    @Override
-    protected String expectedApp() {
-        return "mvc";
-    }
-
-    @Override
-    protected String expectedThreadModel() {
-        return "virtual";
-    }
-
-    @Test
-    void tomcatQueuesInsteadOfRefusing() {
-        var info = client().get("/info").json();
-        assertThat(info.get("tomcatAcceptCount").asInt()).isEqualTo(8192);
-        assertThat(info.get("tomcatMaxConnections").asInt()).isEqualTo(20000);
     }
 
     @Test

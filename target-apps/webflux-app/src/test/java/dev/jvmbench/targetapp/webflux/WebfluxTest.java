@@ -6,7 +6,6 @@ import dev.jvmbench.targetapp.scenario.testing.RawHttp;
 import dev.jvmbench.targetapp.scenario.testing.ScenarioContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -22,6 +21,10 @@ class WebfluxTest extends ScenarioContract {
 
     static final DelayedHttpServer UPSTREAM = DelayedHttpServer.start(Duration.ofMillis(100));
 
+    WebfluxTest() {
+        super("webflux", "webflux", UPSTREAM);
+    }
+
     @DynamicPropertySource
     static void upstream(DynamicPropertyRegistry registry) {
         registry.add("bench.upstream.http-url", UPSTREAM::url);
@@ -30,29 +33,6 @@ class WebfluxTest extends ScenarioContract {
     @AfterAll
     static void stopUpstream() {
         UPSTREAM.close();
-    }
-
-    @Value("${local.server.port}")
-    int port;
-
-    @Override
-    protected int port() {
-        return port;
-    }
-
-    @Override
-    protected DelayedHttpServer upstream() {
-        return UPSTREAM;
-    }
-
-    @Override
-    protected String expectedApp() {
-        return "webflux";
-    }
-
-    @Override
-    protected String expectedThreadModel() {
-        return "webflux";
     }
 
     @Test
@@ -125,18 +105,5 @@ class WebfluxTest extends ScenarioContract {
                 (scrape.nanoTime() - firstCpuAnswer) / 1e6, answers.size());
         assertThat(scrape.nanoTime()).as("the scrape answered while every event loop computed")
                 .isGreaterThan(firstCpuAnswer);
-    }
-
-    @Test
-    void anUpstreamErrorIs502ProblemDetails() {
-        UPSTREAM.status(500);
-        try {
-            var response = client().get("/scenarios/io-http");
-            assertThat(response.status()).isEqualTo(502);
-            assertThat(response.contentType()).startsWith(PROBLEM_JSON);
-            assertThat(response.json().get("upstreamStatus").asInt()).isEqualTo(500);
-        } finally {
-            UPSTREAM.status(200);
-        }
     }
 }

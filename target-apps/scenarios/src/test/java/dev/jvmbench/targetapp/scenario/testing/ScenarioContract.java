@@ -2,6 +2,7 @@ package dev.jvmbench.targetapp.scenario.testing;
 
 import com.sun.management.ThreadMXBean;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Value;
 
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -17,24 +18,49 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The contract every thread model of every target app keeps (target-apps/README.md). A test
- * class per app and thread model extends it and starts the app on a random port. Timings are
+ * class per app and thread model extends it, names what it expects and starts the app on a random port
+ * with an upstream of its own. Timings are
  * only ever physical lower bounds ("a 300 ms sleep took at least 300 ms").
  */
 public abstract class ScenarioContract {
 
     public static final String PROBLEM_JSON = "application/problem+json";
 
-    /** The port the app under test listens on. */
-    protected abstract int port();
+    private final String expectedApp;
+    private final String expectedThreadModel;
+    private final DelayedHttpServer upstream;
 
-    /** {@code mvc} or {@code webflux}. */
-    protected abstract String expectedApp();
+    /** The port the app under test listens on ({@code @SpringBootTest} with a random port). */
+    @Value("${local.server.port}")
+    protected int port;
 
-    /** {@code platform}, {@code virtual} or {@code webflux}. */
-    protected abstract String expectedThreadModel();
+    /**
+     * @param expectedApp         {@code mvc} or {@code webflux}
+     * @param expectedThreadModel {@code platform}, {@code virtual} or {@code webflux}
+     * @param upstream            the io-http upstream the app was started with (the test class owns,
+     *                            points the app at and closes it)
+     */
+    protected ScenarioContract(String expectedApp, String expectedThreadModel, DelayedHttpServer upstream) {
+        this.expectedApp = expectedApp;
+        this.expectedThreadModel = expectedThreadModel;
+        this.upstream = upstream;
+    }
 
-    /** The io-http upstream the app was started with. */
-    protected abstract DelayedHttpServer upstream();
+    protected int port() {
+        return port;
+    }
+
+    protected String expectedApp() {
+        return expectedApp;
+    }
+
+    protected String expectedThreadModel() {
+        return expectedThreadModel;
+    }
+
+    protected DelayedHttpServer upstream() {
+        return upstream;
+    }
 
     /** Whether the handling code of the blocking scenarios runs on a virtual thread. */
     protected boolean expectVirtual() {
@@ -43,6 +69,19 @@ public abstract class ScenarioContract {
 
     protected TestClient client() {
         return new TestClient(port());
+    }
+
+    @Test
+    void anUpstreamErrorIs502ProblemDetails() {
+        upstream().status(500);
+        try {
+            var response = client().get("/scenarios/io-http");
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.contentType()).startsWith(PROBLEM_JSON);
+            assertThat(response.json().get("upstreamStatus").asInt()).isEqualTo(500);
+        } finally {
+            upstream().status(200);
+        }
     }
 
     @Test

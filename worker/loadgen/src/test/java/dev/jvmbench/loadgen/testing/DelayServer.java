@@ -1,10 +1,11 @@
-package dev.jvmbench.worker.load;
+package dev.jvmbench.loadgen.testing;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -15,16 +16,19 @@ import java.util.concurrent.Executors;
  * (epoch ms) with 200 after a delay that grows by {@link #RAMP_PER_SECOND} every second since
  * {@code from}. Virtual threads so the delay, not a thread pool, is the only limit
  * (ceiling = users / delay).
+ *
+ * <p>One copy for the generator's tests and the worker's ({@code GatlingProcessLoadGeneratorTest}):
+ * the worker takes it from this module's test-jar.
  */
-final class DelayServer implements AutoCloseable {
+public final class DelayServer implements AutoCloseable {
 
-    static final Duration DELAY = Duration.ofMillis(100);
-    static final Duration RAMP_PER_SECOND = Duration.ofMillis(100);
+    public static final Duration DELAY = Duration.ofMillis(100);
+    public static final Duration RAMP_PER_SECOND = Duration.ofMillis(100);
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-    DelayServer() throws IOException {
+    public DelayServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         server.setExecutor(executor);
         server.createContext("/ok", exchange -> answer(exchange, 200));
@@ -55,8 +59,8 @@ final class DelayServer implements AutoCloseable {
         }
     }
 
-    java.net.URI url(String path) {
-        return java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
+    public URI url(String path) {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
     }
 
     @Override
