@@ -30,11 +30,15 @@ import java.util.List;
  *       not above {@code minMagnitude}; the neighbours are tested again after each removal.</li>
  * </ol>
  *
- * <p>A point carries its value, what q̂ sees, and its samples, what the t-test sees: a job's median
- * and its runs. With one sample per point equal to the value this is Otava's algorithm on that
- * series. One deliberate difference, {@link Options#otavaMerge}: Otava 0.8.0 re-tests the right
- * neighbour of a removed change point and the one after it, not the left neighbour, whose right
- * side has grown; here both neighbours are re-tested, unless asked to do as Otava does.
+ * <p>A point carries its value, what q̂ and Otava's test see, and its samples (a job's runs): with
+ * {@link Significance#BOTH} a split must be significant on the values and on the samples (the larger
+ * p-value decides), so neither a few medians that happen to differ while their runs overlap, nor
+ * runs that differ because whole jobs differ (the runs of one job share its host, its time, its
+ * JIT), make a change point. With one sample per point equal to its value this is exactly Otava's
+ * algorithm on that series. One deliberate difference, {@link Options#otavaMerge}: Otava 0.8.0
+ * re-tests the right neighbour of a removed change point and the one after it, not the left
+ * neighbour, whose right side has grown; here both neighbours are re-tested, unless asked to do
+ * as Otava does.
  */
 public final class EDivisive {
 
@@ -45,10 +49,12 @@ public final class EDivisive {
      * @param window     points per window of the split step (Otava's {@code window_len}, default 50), at least 2
      * @param maxPValue  the significance level (Otava's {@code max_pvalue}, default 0.001)
      * @param minMagnitude the smallest relative change kept (Otava's {@code min_magnitude}, default 0)
+     * @param significance which t-test decides (default {@link Significance#BOTH})
      * @param otavaMerge re-test after a removal exactly as Otava 0.8.0 does (the right neighbour and the
      *                   one after it) rather than both neighbours
      */
-    public record Options(int window, double maxPValue, double minMagnitude, boolean otavaMerge) {
+    public record Options(int window, double maxPValue, double minMagnitude, Significance significance,
+                          boolean otavaMerge) {
 
         public static final int DEFAULT_WINDOW = 50;
         public static final double DEFAULT_MAX_P_VALUE = 0.001;
@@ -58,16 +64,28 @@ public final class EDivisive {
             if (window < 2) {
                 throw new IllegalArgumentException("window must be at least 2");
             }
-            if (!(maxPValue > 0 && maxPValue <= 1)) {
-                throw new IllegalArgumentException("maxPValue must be in (0, 1]");
+            if (!(maxPValue >= 0 && maxPValue <= 1)) {
+                throw new IllegalArgumentException("maxPValue must be in [0, 1]");
             }
             if (!(minMagnitude >= 0)) {
                 throw new IllegalArgumentException("minMagnitude must be 0 or more");
             }
+            if (significance == null) {
+                throw new IllegalArgumentException("significance is needed");
+            }
         }
 
         public Options(int window, double maxPValue, double minMagnitude) {
-            this(window, maxPValue, minMagnitude, false);
+            this(window, maxPValue, minMagnitude, Significance.BOTH, false);
+        }
+
+        public Options(int window, double maxPValue, double minMagnitude, Significance significance) {
+            this(window, maxPValue, minMagnitude, significance, false);
+        }
+
+        /** The same with Otava 0.8.0's re-testing after a removal in the merge step. */
+        public Options withOtavaMerge() {
+            return new Options(window, maxPValue, minMagnitude, significance, true);
         }
 
         public static Options defaults() {
@@ -95,16 +113,41 @@ public final class EDivisive {
     }
 
     /**
-     * A change point: the index of the first point after the change, q̂ of its candidate (in the window
-     * it was found in), and the test of the points since the previous change point against those up
-     * to the next one.
+     * Which t-test decides: on the points' values (Otava's), on their samples (a job's runs), or both
+     * (the larger p-value). With one sample per point equal to its value the three are the same.
      */
-    public record ChangePoint(int index, double qhat, StudentT.Result test) {
+    public enum Significance {
+        VALUES, SAMPLES, BOTH
+    }
+
+    /**
+     * A change point: the index of the first point after the change, q̂ of its candidate (in the window
+     * it was found in), the t-test of the values since the previous change point against those up to
+     * the next one, the same on their samples, and the p-value that decides (by {@link Significance}).
+     * Its magnitude is the values' (Otava's).
+     */
+    public record ChangePoint(int index, double qhat, StudentT.Result test, StudentT.Result samplesTest, double pValue) {
+
+        double magnitude() {
+            return test.magnitude();
+        }
+    }
+
+    /** The change point at {@code at} tested on points [from, at) against [at, to). */
+    private static ChangePoint tested(int at, double qhat, List<Point> series, int from, int to, Significance significance) {
+        StudentT.Result values = StudentT.compare(values(series, from, at), values(series, at, to));
+        StudentT.Result samples = StudentT.compare(samples(series, from, at), samples(series, at, to));
+        double p = switch (significance) {
+            case VALUES -> values.pValue();
+            case SAMPLES -> samples.pValue();
+            case BOTH -> Math.max(values.pValue(), samples.pValue());
+        };
+        return new ChangePoint(at, qhat, values, samples, p);
     }
 
     /** The change points of the series, by index. */
     public static List<ChangePoint> detect(List<Point> series, Options options) {
-        List<ChangePoint> weak = split(series, options.window(), options.firstPassPValue());
+        List<ChangePoint> weak = split(series, options.window(), options.firstPassPValue(), options.significance());
         return merge(weak, series, options);
     }
 
@@ -118,19 +161,19 @@ public final class EDivisive {
     }
 
     /** The weak change points: the union of those found in each window at the first-pass level. */
-    static List<ChangePoint> split(List<Point> series, int window, double firstPassPValue) {
+    static List<ChangePoint> split(List<Point> series, int window, double firstPassPValue, Significance significance) {
         int step = window / 2;
         List<ChangePoint> found = new ArrayList<>();
         int start = 0;
         while (start < series.size()) {
             int end = Math.min(start + window, series.size());
-            List<ChangePoint> inWindow = inWindow(series.subList(start, end), firstPassPValue);
+            List<ChangePoint> inWindow = inWindow(series.subList(start, end), firstPassPValue, significance);
             int lastIndex = 0;
             for (ChangePoint cp : inWindow) {
                 int index = cp.index() + start;
                 lastIndex = index;
                 if (found.stream().noneMatch(f -> f.index() == index)) {
-                    found.add(new ChangePoint(index, cp.qhat(), cp.test()));
+                    found.add(new ChangePoint(index, cp.qhat(), cp.test(), cp.samplesTest(), cp.pValue()));
                 }
             }
             start = Math.max(inWindow.isEmpty() ? 0 : lastIndex, start + step);
@@ -138,7 +181,7 @@ public final class EDivisive {
         found.sort(Comparator.comparingInt(ChangePoint::index));
         List<ChangePoint> tested = new ArrayList<>(found.size());
         for (int i = 0; i < found.size(); i++) {
-            tested.add(between(found, i, series));
+            tested.add(between(found, i, series, significance));
         }
         return tested;
     }
@@ -147,7 +190,7 @@ public final class EDivisive {
      * Otava's {@code ChangePointDetector.get_change_points} on one window: the best candidate over
      * the intervals the change points so far make, kept while significant.
      */
-    static List<ChangePoint> inWindow(List<Point> window, double maxPValue) {
+    static List<ChangePoint> inWindow(List<Point> window, double maxPValue, Significance significance) {
         Distances distances = new Distances(window);
         List<ChangePoint> changePoints = new ArrayList<>();
         while (true) {
@@ -168,11 +211,9 @@ public final class EDivisive {
             if (best == null) {
                 break;
             }
-            int tau = best[0];
-            StudentT.Result test = StudentT.compare(samples(window, bestInterval[0], tau),
-                    samples(window, tau, bestInterval[1]));
-            if (test.pValue() <= maxPValue) {
-                changePoints.add(new ChangePoint(tau, bestQ, test));
+            ChangePoint candidate = tested(best[0], bestQ, window, bestInterval[0], bestInterval[1], significance);
+            if (candidate.pValue() <= maxPValue) {
+                changePoints.add(candidate);
                 changePoints.sort(Comparator.comparingInt(ChangePoint::index));
             } else {
                 break;
@@ -187,46 +228,56 @@ public final class EDivisive {
         while (!changePoints.isEmpty()) {
             int weakest = 0;
             for (int i = 1; i < changePoints.size(); i++) {
-                if (changePoints.get(i).test().pValue() > changePoints.get(weakest).test().pValue()) {
+                if (changePoints.get(i).pValue() > changePoints.get(weakest).pValue()) {
                     weakest = i;
                 }
             }
-            if (changePoints.get(weakest).test().pValue() < options.maxPValue()) {
+            if (changePoints.get(weakest).pValue() < options.maxPValue()) {
                 weakest = 0;
                 for (int i = 1; i < changePoints.size(); i++) {
-                    if (changePoints.get(i).test().magnitude() < changePoints.get(weakest).test().magnitude()) {
+                    if (changePoints.get(i).magnitude() < changePoints.get(weakest).magnitude()) {
                         weakest = i;
                     }
                 }
-                if (changePoints.get(weakest).test().magnitude() > options.minMagnitude()) {
+                if (changePoints.get(weakest).magnitude() > options.minMagnitude()) {
                     return changePoints;
                 }
             }
             changePoints.remove(weakest);
+            Significance significance = options.significance();
             if (options.otavaMerge()) {
-                retest(changePoints, weakest, series);
-                retest(changePoints, weakest + 1, series);
+                retest(changePoints, weakest, series, significance);
+                retest(changePoints, weakest + 1, series, significance);
             } else {
-                retest(changePoints, weakest - 1, series);
-                retest(changePoints, weakest, series);
+                retest(changePoints, weakest - 1, series, significance);
+                retest(changePoints, weakest, series, significance);
             }
         }
         return changePoints;
     }
 
-    private static void retest(List<ChangePoint> changePoints, int i, List<Point> series) {
+    private static void retest(List<ChangePoint> changePoints, int i, List<Point> series, Significance significance) {
         if (i >= 0 && i < changePoints.size()) {
-            changePoints.set(i, between(changePoints, i, series));
+            changePoints.set(i, between(changePoints, i, series, significance));
         }
     }
 
     /** Change point i tested on the points since the previous change point against those up to the next. */
-    private static ChangePoint between(List<ChangePoint> changePoints, int i, List<Point> series) {
+    private static ChangePoint between(List<ChangePoint> changePoints, int i, List<Point> series,
+                                       Significance significance) {
         int from = i == 0 ? 0 : changePoints.get(i - 1).index();
         int to = i == changePoints.size() - 1 ? series.size() : changePoints.get(i + 1).index();
         ChangePoint cp = changePoints.get(i);
-        return new ChangePoint(cp.index(), cp.qhat(), StudentT.compare(samples(series, from, cp.index()),
-                samples(series, cp.index(), to)));
+        return tested(cp.index(), cp.qhat(), series, from, to, significance);
+    }
+
+    /** The values of points [from, to), in order. */
+    static double[] values(List<Point> series, int from, int to) {
+        double[] values = new double[to - from];
+        for (int i = from; i < to; i++) {
+            values[i - from] = series.get(i).value();
+        }
+        return values;
     }
 
     /** [0, c1), [c1, c2), ..., [ck, size), the empty ones left out (Otava's {@code get_intervals}). */

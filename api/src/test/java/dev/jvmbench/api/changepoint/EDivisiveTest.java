@@ -50,7 +50,7 @@ class EDivisiveTest {
             assertThat(second).hasSameSizeAs(first);
             for (int i = 0; i < first.size(); i++) {
                 assertThat(second.get(i).index()).isEqualTo(first.get(i).index());
-                assertThat(second.get(i).test().pValue()).isEqualTo(first.get(i).test().pValue());
+                assertThat(second.get(i).pValue()).isEqualTo(first.get(i).pValue());
             }
         }
     }
@@ -72,25 +72,53 @@ class EDivisiveTest {
         assertThat(EDivisive.detect(values, new EDivisive.Options(50, 0.001, 0.05))).isEmpty();
     }
 
+    private static List<EDivisive.Point> withRuns(double[] values, double spread) {
+        return withRuns(values, spread, 3);
+    }
+
+    /** Each value with {@code runs} runs spread evenly over value x (1 +- spread). */
+    private static List<EDivisive.Point> withRuns(double[] values, double spread, int runs) {
+        List<EDivisive.Point> points = new ArrayList<>();
+        for (double value : values) {
+            double[] samples = new double[runs];
+            for (int r = 0; r < runs; r++) {
+                samples[r] = value * (1 + spread * (2.0 * r / (runs - 1) - 1));
+            }
+            points.add(new EDivisive.Point(value, samples));
+        }
+        return points;
+    }
+
+    private static List<Integer> indexes(List<EDivisive.Point> points, EDivisive.Significance significance) {
+        return EDivisive.detect(points, new EDivisive.Options(50, 0.001, 0, significance)).stream()
+                .map(EDivisive.ChangePoint::index).toList();
+    }
+
     @Test
-    void repetitionsLetTheTestSeeTheNoiseOfTheRuns() {
-        // Per-job medians step by 5% under 1% noise, but each job's runs spread by +-20%: as values
-        // alone the step is plain, with the runs as the test's samples it is within their noise.
+    void aSplitMustBeSignificantOnTheJobsAndOnTheirRuns() {
+        // Medians step by 5% under 1% noise, but each job's runs spread by +-20%: the medians alone
+        // show the step, the runs say it is within their noise; both must agree.
         double[] medians = SyntheticSeries.step(40, 20, 1.05, 12);
-        List<EDivisive.Point> noisyRuns = new ArrayList<>();
-        for (double median : medians) {
-            noisyRuns.add(new EDivisive.Point(median, new double[] {median * 0.8, median, median * 1.2}));
-        }
-        assertThat(indexes(medians)).containsExactly(20);
-        assertThat(EDivisive.detect(noisyRuns, DEFAULTS)).isEmpty();
-        // Runs spread by +-1%: the change stands, tested on 60 runs a side.
-        List<EDivisive.Point> tightRuns = new ArrayList<>();
-        for (double median : medians) {
-            tightRuns.add(new EDivisive.Point(median, new double[] {median * 0.99, median, median * 1.01}));
-        }
-        var changes = EDivisive.detect(tightRuns, DEFAULTS);
+        List<EDivisive.Point> noisyRuns = withRuns(medians, 0.20);
+        assertThat(indexes(noisyRuns, EDivisive.Significance.VALUES)).containsExactly(20);
+        assertThat(indexes(noisyRuns, EDivisive.Significance.SAMPLES)).isEmpty();
+        assertThat(indexes(noisyRuns, EDivisive.Significance.BOTH)).isEmpty();
+
+        // Jobs differ by 1% (a job's host, time, JIT) while their 10 runs agree to 0.1%, and the
+        // level moves by 0.5%, within the jobs' noise: the runs alone count every job ten times
+        // and call it a change; the jobs' values, and so both, do not.
+        List<EDivisive.Point> jobNoise = withRuns(SyntheticSeries.step(40, 20, 1.005, 101), 0.001, 10);
+        assertThat(indexes(jobNoise, EDivisive.Significance.SAMPLES)).isNotEmpty();
+        assertThat(indexes(jobNoise, EDivisive.Significance.VALUES)).isEmpty();
+        assertThat(indexes(jobNoise, EDivisive.Significance.BOTH)).isEmpty();
+
+        // Runs spread by +-1%: the change stands, tested on 20 jobs and on 60 runs a side.
+        var changes = EDivisive.detect(withRuns(medians, 0.01), DEFAULTS);
         assertThat(changes).extracting(EDivisive.ChangePoint::index).containsExactly(20);
-        assertThat(changes.getFirst().test().nBefore()).isEqualTo(60);
+        assertThat(changes.getFirst().samplesTest().nBefore()).isEqualTo(60);
+        assertThat(changes.getFirst().test().nBefore()).isEqualTo(20);
+        assertThat(changes.getFirst().pValue()).isEqualTo(Math.max(changes.getFirst().test().pValue(),
+                changes.getFirst().samplesTest().pValue()));
     }
 
     @Test
@@ -137,7 +165,7 @@ class EDivisiveTest {
     @Test
     void optionsAreChecked() {
         assertThatThrownBy(() -> new EDivisive.Options(1, 0.001, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new EDivisive.Options(50, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new EDivisive.Options(50, 1.5, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new EDivisive.Options(50, Double.NaN, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new EDivisive.Options(50, 0.001, -1)).isInstanceOf(IllegalArgumentException.class);
         assertThat(EDivisive.Options.defaults().firstPassPValue()).isCloseTo(0.01, within(1e-15));
