@@ -125,6 +125,13 @@ class HistoryChangesApiTest {
         // changes; the jobs alone, like the default, do not.
         JsonNode byRuns = api.get(query + "&metric=throughputRps&significance=runs").expect(200).json();
         assertThat(byRuns.get("items").size()).isGreaterThan(1);
+        for (JsonNode item : byRuns.get("items")) {
+            boolean seeded = item.get("threadModel").asString().equals("virtual") && item.get("level").asInt() == 80;
+            if (!seeded) {
+                assertThat(item.at("/change/pValueRuns").asDouble()).isLessThan(0.001);
+                assertThat(item.at("/change/pValueJobs").asDouble()).as(item.toString()).isGreaterThan(0.001);
+            }
+        }
         JsonNode byJobs = api.get(query + "&metric=throughputRps&significance=jobs").expect(200).json();
         assertThat(byJobs.get("items")).hasSize(1);
         assertThat(byJobs.at("/items/0/change/pValue").asDouble()).isEqualTo(byJobs.at("/items/0/change/pValueJobs").asDouble());
