@@ -41,6 +41,18 @@ class OtavaAgreementTest {
             + "point and the one after it, not the left one whose right side grew; the platform re-tests both "
             + "(docs/statistics.md, \"Change points\")";
 
+    /** What both must find at Otava's defaults: the steps at their job, nothing on outliers or noise. */
+    private static final Map<String, List<Integer>> EXPECTED_AT_DEFAULTS = Map.ofEntries(
+            Map.entry("step +5% at 20", List.of(20)), Map.entry("step +10% at 20", List.of(20)),
+            Map.entry("step -5% at 20", List.of(20)), Map.entry("step -10% at 8", List.of(8)),
+            Map.entry("steps +10% at 15, -5% at 30", List.of(15, 30)),
+            Map.entry("long: +5% at 40, +10% at 85", List.of(40, 85)),
+            Map.entry("outliers +30% at 12, -25% at 27", List.of()),
+            Map.entry("step +10% at 25, outlier +30% at 10", List.of(25)),
+            Map.entry("noise #1", List.of()), Map.entry("noise #2", List.of()), Map.entry("noise #3", List.of()),
+            Map.entry("noise #4", List.of()), Map.entry("noise #5", List.of()), Map.entry("noise #6", List.of()),
+            Map.entry("noise, 120 jobs", List.of()));
+
     @Test
     void changePointsAgreeWithOtavaOnSyntheticSeries() throws Exception {
         Path python = otavaPython();
@@ -85,6 +97,16 @@ class OtavaAgreementTest {
                 }
                 if (platformIndexes.equals(reference)) {
                     agreed++;
+                } else if (options.equals(EDivisive.Options.defaults())) {
+                    problems.add(entry.getKey() + ": at Otava's defaults the platform finds " + platformIndexes
+                            + ", Otava " + reference);
+                }
+                if (options.equals(EDivisive.Options.defaults())) {
+                    List<Integer> expected = EXPECTED_AT_DEFAULTS.get(entry.getKey());
+                    if (expected != null && !(expected.equals(reference) && expected.equals(platformIndexes))) {
+                        problems.add(entry.getKey() + ": expected " + expected + " from both, Otava found " + reference
+                                + ", the platform " + platformIndexes);
+                    }
                 }
             }
         }
@@ -102,7 +124,12 @@ class OtavaAgreementTest {
         request.put("maxPValue", options.maxPValue());
         request.put("minMagnitude", options.minMagnitude());
         request.put("series", series);
-        Path script = Path.of("src/test/resources/otava/otava_changes.py").toAbsolutePath();
+        Path script;
+        try {
+            script = Path.of(OtavaAgreementTest.class.getResource("/otava/otava_changes.py").toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
         Path errors = Files.createTempFile("otava", ".err");
         try {
             Process process = new ProcessBuilder(python.toString(), script.toString())
