@@ -31,6 +31,18 @@ class AnalysisController {
             + "direction. The overall verdict covers the job's gate metrics.";
     private static final String METRIC_DESCRIPTION = "Metric ids; repeatable or comma-separated; default all";
     private static final String THRESHOLD_DESCRIPTION = "The smallest change that counts, in percent; default the job's gate";
+    private static final String APP_DESCRIPTION = "The app: its name (app.name: every build of it), or one build's reference "
+            + "(an image reference, artifact:<id>), or stock (default)";
+    private static final String CHANGE_POINTS = "E-Divisive means with Apache Otava's Student t-test, as Otava 0.8.0 "
+            + "finds them; docs/statistics.md, \"Change points\"";
+    private static final String WINDOW_DESCRIPTION = "Change points: jobs per window of the split step (Otava's window_len)";
+    private static final String MAX_P_DESCRIPTION = "Change points: the significance level, between 0 and 1 "
+            + "(Otava's max_pvalue)";
+    private static final String MIN_MAGNITUDE_DESCRIPTION = "Change points: the smallest relative change of the means "
+            + "kept, e.g. 0.05 for 5% (Otava's min_magnitude)";
+    private static final String SIGNIFICANCE_DESCRIPTION = "Change points: which Student t-test decides: jobs-and-runs "
+            + "(default: significant both on the jobs' values and on all their runs), jobs (Otava's: each job's value), "
+            + "runs (every run of the jobs on each side)";
 
     private final JobStatistics statistics;
     private final Comparisons comparisons;
@@ -119,13 +131,11 @@ class AnalysisController {
             description = "Jobs oldest first with their labels (e.g. a git sha). Only jobs measured under the same "
                     + "conditions as the newest matching job (scenario, load shape, limits, platform threads, JVM options, "
                     + "env; and SLO for capacity metrics) share the series; excluded lists the others and failed runs, "
-                    + "with the reason.")
+                    + "with the reason. Each series lists its change points (" + CHANGE_POINTS + ").")
     @GetMapping("/api/v1/history")
     History.View history(@RequestParam String metric,
                          @RequestParam String scenario,
-                         @Parameter(description = "The app: its name (app.name: every build of it), or one build's reference (an image "
-                                 + "reference, artifact:<id>), or stock (default)")
-                         @RequestParam(defaultValue = "stock") String app,
+                         @Parameter(description = APP_DESCRIPTION) @RequestParam(defaultValue = "stock") String app,
                          @RequestParam(required = false) String threadModel,
                          @RequestParam(required = false) List<Integer> jdk,
                          @RequestParam(required = false) @Min(value = 1, message = "must be 1 or more") Integer level,
@@ -136,13 +146,94 @@ class AnalysisController {
                          @RequestParam(required = false) List<String> label,
                          @RequestParam(defaultValue = "50") @Min(value = 1, message = "must be between 1 and 500")
                          @Max(value = 500, message = "must be between 1 and 500") int limit,
+                         @Parameter(description = WINDOW_DESCRIPTION) @RequestParam(defaultValue = "50")
+                         @Min(value = 2, message = "must be between 2 and 500")
+                         @Max(value = 500, message = "must be between 2 and 500") int window,
+                         @Parameter(description = MAX_P_DESCRIPTION,
+                                 schema = @Schema(type = "number", format = "double", minimum = "0", maximum = "1", defaultValue = "0.001"))
+                         @RequestParam(defaultValue = "0.001") double maxPValue,
+                         @Parameter(description = MIN_MAGNITUDE_DESCRIPTION,
+                                 schema = @Schema(type = "number", format = "double", minimum = "0", maximum = "100", defaultValue = "0"))
+                         @RequestParam(defaultValue = "0") double minMagnitude,
+                         @Parameter(description = SIGNIFICANCE_DESCRIPTION) @RequestParam(defaultValue = "jobs-and-runs") String significance,
                          HttpServletRequest request) {
         if (!History.metricIds().contains(metric)) {
             throw ApiException.invalid("metric", "'" + metric + "' is not one of " + History.metricIds());
         }
+        return history.of(historyRequest(metric, scenario, app, threadModel, jdk, level, cpus, memoryMb, limit,
+                detection(window, maxPValue, minMagnitude, significance), request));
+    }
+
+    @Operation(operationId = "getHistoryChanges", summary = "Where the history series changed, and with which job, newest first",
+            description = "The change points of every series GET /api/v1/history gives for each metric (same filters), "
+                    + "newest first: the job where the change entered with its labels (e.g. the commit), the series, the "
+                    + "medians before and after, their ratio with a 95% bootstrap interval, better or worse for the "
+                    + "metric, and the t-test's p-value. " + CHANGE_POINTS + ".")
+    @GetMapping("/api/v1/history/changes")
+    History.ChangesView historyChanges(
+            @Parameter(description = "Metric ids (those of GET /api/v1/history); repeatable or comma-separated")
+            @RequestParam List<String> metric,
+            @RequestParam String scenario,
+            @Parameter(description = APP_DESCRIPTION) @RequestParam(defaultValue = "stock") String app,
+            @RequestParam(required = false) String threadModel,
+            @RequestParam(required = false) List<Integer> jdk,
+            @RequestParam(required = false) @Min(value = 1, message = "must be 1 or more") Integer level,
+            @RequestParam(required = false) Double cpus,
+            @RequestParam(required = false) Integer memoryMb,
+            @Parameter(description = "key=value, repeatable, e.g. branch=main")
+            @RequestParam(required = false) List<String> label,
+            @Parameter(description = "The newest jobs considered") @RequestParam(defaultValue = "50")
+            @Min(value = 1, message = "must be between 1 and 500") @Max(value = 500, message = "must be between 1 and 500") int limit,
+            @Parameter(description = WINDOW_DESCRIPTION) @RequestParam(defaultValue = "50")
+            @Min(value = 2, message = "must be between 2 and 500")
+            @Max(value = 500, message = "must be between 2 and 500") int window,
+            @Parameter(description = MAX_P_DESCRIPTION,
+                    schema = @Schema(type = "number", format = "double", minimum = "0", maximum = "1", defaultValue = "0.001"))
+            @RequestParam(defaultValue = "0.001") double maxPValue,
+            @Parameter(description = MIN_MAGNITUDE_DESCRIPTION,
+                    schema = @Schema(type = "number", format = "double", minimum = "0", maximum = "100", defaultValue = "0"))
+            @RequestParam(defaultValue = "0") double minMagnitude,
+            @Parameter(description = SIGNIFICANCE_DESCRIPTION) @RequestParam(defaultValue = "jobs-and-runs") String significance,
+            HttpServletRequest request) {
+        List<String> metrics = new ArrayList<>();
+        for (String value : metric) {
+            for (String part : value.split(",", -1)) {
+                if (!History.metricIds().contains(part)) {
+                    throw ApiException.invalid("metric", "'" + part + "' is not one of " + History.metricIds());
+                }
+                if (!metrics.contains(part)) {
+                    metrics.add(part);
+                }
+            }
+        }
+        if (metrics.isEmpty()) {
+            throw ApiException.invalid("metric", "name at least one of " + History.metricIds());
+        }
+        return history.changes(historyRequest(metrics.getFirst(), scenario, app, threadModel, jdk, level, cpus, memoryMb,
+                limit, detection(window, maxPValue, minMagnitude, significance), request), metrics);
+    }
+
+    private static History.Request historyRequest(String metric, String scenario, String app, String threadModel,
+                                                  List<Integer> jdk, Integer level, Double cpus, Integer memoryMb, int limit,
+                                                  ChangePoints.Detection detection, HttpServletRequest request) {
         ThreadModel model = threadModel == null ? null : wireThreadModel("threadModel", threadModel);
-        return history.of(new History.Request(metric, app, scenario, model, jdk, level, cpus, memoryMb, Labels.fromQuery(request),
-                limit));
+        return new History.Request(metric, app, scenario, model, jdk, level, cpus, memoryMb, Labels.fromQuery(request),
+                limit, detection);
+    }
+
+    private static ChangePoints.Detection detection(int window, double maxPValue, double minMagnitude, String significance) {
+        if (!(maxPValue >= 0 && maxPValue <= 1)) {
+            throw ApiException.invalid("maxPValue", "must be between 0 and 1");
+        }
+        if (!(minMagnitude >= 0 && minMagnitude <= 100)) {
+            throw ApiException.invalid("minMagnitude", "must be between 0 and 100");
+        }
+        int index = ChangePoints.Significance.wireNames().indexOf(significance);
+        if (index < 0) {
+            throw ApiException.invalid("significance", "'" + significance + "' is not one of "
+                    + ChangePoints.Significance.wireNames());
+        }
+        return new ChangePoints.Detection(window, maxPValue, minMagnitude, ChangePoints.Significance.values()[index]);
     }
 
     @Operation(operationId = "listMetrics", summary = "The metrics that statistics, comparisons and history know, with their direction")

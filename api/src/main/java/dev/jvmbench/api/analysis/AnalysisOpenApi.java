@@ -20,9 +20,12 @@ class AnalysisOpenApi {
     @Bean
     OpenApiCustomizer analysisParameters() {
         return openApi -> {
-            ParameterSchemas.oneOf("/api/v1/history", GET, "metric", History.metricIds()).customise(openApi);
-            ParameterSchemas.oneOf("/api/v1/history", GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
-            ParameterSchemas.pattern("/api/v1/history", GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
+            for (String history : List.of("/api/v1/history", "/api/v1/history/changes")) {
+                ParameterSchemas.oneOf(history, GET, "metric", History.metricIds()).customise(openApi);
+                ParameterSchemas.oneOf(history, GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
+                ParameterSchemas.pattern(history, GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
+                ParameterSchemas.oneOf(history, GET, "significance", ChangePoints.Significance.wireNames()).customise(openApi);
+            }
             for (String comparison : COMPARISONS) {
                 ParameterSchemas.oneOf(comparison, GET, "metric", Metric.ids()).customise(openApi);
             }

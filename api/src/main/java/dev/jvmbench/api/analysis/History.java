@@ -34,12 +34,25 @@ public class History {
     }
 
     public record Request(String metric, String app, String scenario, ThreadModel threadModel, List<Integer> jdks,
-                          Integer level, Double cpus, Integer memoryMb, Map<String, String> labels, int limit) {
+                          Integer level, Double cpus, Integer memoryMb, Map<String, String> labels, int limit,
+                          ChangePoints.Detection detection) {
+
+        public Request(String metric, String app, String scenario, ThreadModel threadModel, List<Integer> jdks,
+                       Integer level, Double cpus, Integer memoryMb, Map<String, String> labels, int limit) {
+            this(metric, app, scenario, threadModel, jdks, level, cpus, memoryMb, labels, limit,
+                    ChangePoints.Detection.defaults());
+        }
+
+        Request withMetric(String other) {
+            return new Request(other, app, scenario, threadModel, jdks, level, cpus, memoryMb, labels, limit, detection);
+        }
     }
 
     @Schema(name = "History")
     public record View(String metric, String app, String scenario, Reference reference, List<Series> series,
-                       List<Excluded> excluded) {
+                       List<Excluded> excluded,
+                       @Schema(description = "How the change points of every series were found (docs/statistics.md, "
+                               + "\"Change points\")") ChangePoints.Detection changeDetection) {
     }
 
     /** The conditions every point of the series shares: those of the newest matching job. */
@@ -48,7 +61,9 @@ public class History {
                             dev.jvmbench.common.job.Slo slo) {
     }
 
-    public record Series(int jdk, ThreadModel threadModel, Integer level, List<Entry> points) {
+    public record Series(int jdk, ThreadModel threadModel, Integer level, List<Entry> points,
+                         @Schema(description = "Where the series changed, oldest first: E-Divisive means as Apache Otava "
+                                 + "does it (docs/statistics.md, \"Change points\")") List<ChangePoints.Change> changes) {
     }
 
     public record Entry(long jobId, Instant createdAt, Map<String, String> labels, double median, double low,
@@ -83,7 +98,8 @@ public class History {
             }
         }
         if (candidates.isEmpty()) {
-            return new View(request.metric(), request.app(), request.scenario(), null, List.of(), excluded);
+            return new View(request.metric(), request.app(), request.scenario(), null, List.of(), excluded,
+                    request.detection());
         }
         var reference = candidates.getLast();
         List<StoredResults.JobFacts> comparable = new ArrayList<>();
@@ -99,7 +115,7 @@ public class History {
                 excluded.add(new Excluded(job.id(), null, String.join("; ", differences)));
             }
         }
-        Map<String, Series> series = new TreeMap<>();
+        Map<String, SeriesBuilder> series = new TreeMap<>();
         for (var results : stored.resultsOf(comparable)) {
             var job = results.job();
             CellSamples.of(results).forEach((key, cell) -> {
@@ -119,7 +135,7 @@ public class History {
                     Estimate value = CAPACITY_LEVEL.equals(request.metric())
                             ? new Estimate(found.level(), found.level(), found.level(), cell.succeededRuns)
                             : found.throughputRps();
-                    add(series, key, null, job, value);
+                    add(series, key, null, job, value, new double[] {value.median()});
                     return;
                 }
                 for (int level : cell.values.keySet()) {
@@ -128,7 +144,7 @@ public class History {
                     }
                     Estimate value = cell.estimate(level, metric);
                     if (value != null) {
-                        add(series, key, level, job, value);
+                        add(series, key, level, job, value, cell.samples(level, metric));
                     }
                 }
             });
@@ -137,17 +153,73 @@ public class History {
         return new View(request.metric(), request.app(), request.scenario(),
                 new Reference(reference.id(), ref.limits(), ref.load().model(), ref.load().stepSeconds(),
                         ref.load().warmupSeconds(), ref.scenario(), ref.slo()),
-                series.values().stream().sorted(Comparator.comparingInt(Series::jdk)
+                series.values().stream().map(b -> new Series(b.jdk(), b.threadModel(), b.level(), b.points(),
+                                ChangePoints.of(b.points(), b.runs(), direction(metric), request.detection())))
+                        .sorted(Comparator.comparingInt(Series::jdk)
                         .thenComparing(Series::threadModel)
                         .thenComparing(s -> s.level() == null ? 0 : s.level())).toList(),
-                excluded);
+                excluded, request.detection());
     }
 
-    private static void add(Map<String, Series> series, CellKey key, Integer level, StoredResults.JobFacts job,
-                            Estimate value) {
-        series.computeIfAbsent(key.jdk() + "/" + key.threadModel() + "/" + level,
-                        k -> new Series(key.jdk(), key.threadModel(), level, new ArrayList<>()))
-                .points().add(new Entry(job.id(), job.createdAt(), job.labels(), value.median(), value.low(),
-                        value.high(), value.runs()));
+    @Schema(name = "HistoryChanges")
+    public record ChangesView(@Schema(description = "The metrics searched") List<String> metrics,
+                              @Schema(description = "The app asked for") String app, String scenario,
+                              ChangePoints.Detection changeDetection,
+                              @Schema(description = "Every change point of every series, newest first") List<SeriesChange> items) {
+    }
+
+    /** A change point with the series it is in. */
+    @Schema(name = "HistoryChange")
+    public record SeriesChange(@Schema(description = "The series: metric, app, scenario, JDK, thread model and level")
+                               String metric, String app, String scenario, int jdk, ThreadModel threadModel,
+                               @Schema(description = "Absent for the capacity metrics") Integer level,
+                               @Schema(description = "Which way is better for the metric") Metric.Direction metricDirection,
+                               ChangePoints.Change change) {
+    }
+
+    /** The change points of every series of each metric, newest first (by the job where each entered). */
+    @Transactional(readOnly = true)
+    public ChangesView changes(Request request, List<String> metrics) {
+        List<SeriesChange> items = new ArrayList<>();
+        for (String metric : metrics) {
+            View view = of(request.withMetric(metric));
+            Metric.Direction better = direction(Metric.fromId(metric).orElse(null));
+            for (Series s : view.series()) {
+                for (ChangePoints.Change change : s.changes()) {
+                    items.add(new SeriesChange(metric, request.app(), request.scenario(), s.jdk(), s.threadModel(),
+                            s.level(), better, change));
+                }
+            }
+        }
+        items.sort(Comparator.comparing((SeriesChange c) -> c.change().job().createdAt()).reversed()
+                .thenComparing(Comparator.comparingLong((SeriesChange c) -> c.change().job().id()).reversed())
+                .thenComparingInt(c -> metrics.indexOf(c.metric()))
+                .thenComparingInt(SeriesChange::jdk)
+                .thenComparing(SeriesChange::threadModel)
+                .thenComparingInt(c -> c.level() == null ? 0 : c.level()));
+        return new ChangesView(List.copyOf(metrics), request.app(), request.scenario(), request.detection(), items);
+    }
+
+    /** Which way is better: the metric's; more capacity is better. */
+    private static Metric.Direction direction(Metric metric) {
+        return metric == null ? Metric.Direction.HIGHER : metric.direction();
+    }
+
+    /** A series as it is read: its points and, for each, the job's runs, which the change points' test sees too. */
+    private record SeriesBuilder(int jdk, ThreadModel threadModel, Integer level, List<Entry> points,
+                                 List<double[]> runs) {
+    }
+
+    /**
+     * {@code runs}: the job's runs at that level (one value each), or for capacity, where a run has
+     * no value of its own, the job's value.
+     */
+    private static void add(Map<String, SeriesBuilder> series, CellKey key, Integer level, StoredResults.JobFacts job,
+                            Estimate value, double[] runs) {
+        SeriesBuilder builder = series.computeIfAbsent(key.jdk() + "/" + key.threadModel() + "/" + level,
+                k -> new SeriesBuilder(key.jdk(), key.threadModel(), level, new ArrayList<>(), new ArrayList<>()));
+        builder.points().add(new Entry(job.id(), job.createdAt(), job.labels(), value.median(), value.low(),
+                value.high(), value.runs()));
+        builder.runs().add(runs.length == 0 ? new double[] {value.median()} : runs);
     }
 }
