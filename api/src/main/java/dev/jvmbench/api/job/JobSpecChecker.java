@@ -141,10 +141,6 @@ class JobSpecChecker {
                 errors.add(new FieldViolation("gate.maxPairs", "needs a paired baseline (baseline.mode paired): more runs "
                         + "of this job alone cannot narrow an interval whose other side is stored"));
             }
-            if (gate.maxPairs() < spec.repetitions()) {
-                errors.add(new FieldViolation("gate.maxPairs", "must be at least repetitions (" + spec.repetitions()
-                        + "): the planned repetitions are the first pairs"));
-            }
         }
     }
 

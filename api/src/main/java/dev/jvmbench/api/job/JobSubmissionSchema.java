@@ -7,6 +7,7 @@ import dev.jvmbench.common.catalog.JdkCatalog;
 import dev.jvmbench.common.catalog.ScenarioCatalog;
 import dev.jvmbench.common.catalog.ScenarioDefinition;
 import dev.jvmbench.common.catalog.ScenarioParam;
+import dev.jvmbench.common.job.BaselineMode;
 import dev.jvmbench.common.job.ThreadModel;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.MediaType;
@@ -88,7 +89,13 @@ final class JobSubmissionSchema {
                             .type("string")._enum(List.of(ThreadModel.PLATFORM.wireName(), ThreadModel.VIRTUAL.wireName())))), null),
                     // A capacity search looks for the highest load that meets the SLO: it needs one.
                     conditional(new Schema<>().required(List.of("load")).addProperty("load", new Schema<>().required(List.of("search"))),
-                            new Schema<>().required(List.of("slo")), null)));
+                            new Schema<>().required(List.of("slo")), null),
+                    // Pairs added to decide a verdict (gate.maxPairs) are pairs with a baseline measured again:
+                    // it needs one, not compared stored (JobSpecChecker.checkJudging)
+                    conditional(new Schema<>().required(List.of("gate")).addProperty("gate", new Schema<>().required(List.of("maxPairs"))),
+                            new Schema<>().required(List.of("baseline")).addProperty("baseline", new Schema<>().not(
+                                    new Schema<>().required(List.of("mode")).addProperty("mode", new Schema<>()._enum(
+                                            new ArrayList<>(List.of(BaselineMode.STORED.wireName())))))), null)));
             components.put(NAME, submission);
             components.put("SubmittedApp", submittedApp(components.get("AppRef"), policy));
             components.put("BuiltInScenario", builtIn(scenarios));
