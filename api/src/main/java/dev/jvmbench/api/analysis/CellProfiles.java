@@ -154,6 +154,18 @@ public class CellProfiles {
         return merged(query, stored.results(query.jobId()));
     }
 
+    /** The merged profile, or empty where {@link #merged} answers 404 (no such cell, level or profile). */
+    java.util.Optional<Merged> find(Query query, StoredResults.JobResults results) {
+        try {
+            return java.util.Optional.of(merged(query, results));
+        } catch (ApiException e) {
+            if (e.status() == HttpStatus.NOT_FOUND) {
+                return java.util.Optional.empty();
+            }
+            throw e;
+        }
+    }
+
     Merged merged(Query query, StoredResults.JobResults results) {
         List<StoredResults.RunFacts> sideRuns = query.side() == RunSide.BASELINE ? results.baselineRuns() : results.runs();
         List<StoredResults.RunFacts> cellRuns = sideRuns.stream()

@@ -45,7 +45,8 @@ class ProfileApiTest {
         api = ApiClient.admin(port);
         jobId = api.postJson("/api/v1/jobs", JobBodies.valid()).expect(201).json().get("id").asLong();
         // a job of the same app before it may become its paired baseline: both sides end, only the job's get profiles
-        new ResultSeeder(jdbc).completeBySide(jobId, List.of(20, 80), (side, jdk, model, repetition, level) -> Map.of("throughput_rps", 100.0));
+        new ResultSeeder(jdbc).completeBySide(jobId, List.of(20, 80), (side, jdk, model, repetition, level) ->
+                Map.of("throughput_rps", 100.0, "cpu_ms_per_request", jdk == 21 ? 8.0 + repetition / 10.0 : 5.0 + repetition / 10.0));
         for (JsonNode run : api.get("/api/v1/jobs/" + jobId + "/runs").json().get("items")) {
             if (!run.get("threadModel").asString().equals("platform") || !run.get("side").asString().equals("job")) {
                 continue;
@@ -118,6 +119,32 @@ class ProfileApiTest {
         var page = api.get("/api/v1/jobs/" + jobId + "/profiles/diff.html?jdk=25&threadModel=platform&level=80&baseJdk=21")
                 .expect(200);
         assertThat(page.body()).contains("against").contains("maxdiff = ").doesNotContain("maxdiff = -1;");
+    }
+
+    @Test
+    void aComparisonSaysWhichFramesTheCpuPerRequestChangedInAndTheSummaryToo() {
+        JsonNode view = api.get("/api/v1/jobs/" + jobId + "/comparisons/jdks/21").expect(200).json();
+
+        JsonNode platform = null;
+        for (JsonNode pair : view.get("comparisons")) {
+            if (pair.at("/candidate/threadModel").asString().equals("platform")) {
+                platform = pair;
+            } else {
+                assertThat(pair.get("cpuFrames")).as("the virtual cells have no profile").isEmpty();
+            }
+        }
+        assertThat(platform).isNotNull();
+        assertThat(platform.get("cpuFrames")).as("level 80 only: level 20 has no profile").hasSize(1);
+        JsonNode level = platform.at("/cpuFrames/0");
+        assertThat(level.get("level").asInt()).isEqualTo(80);
+        assertThat(level.at("/cpu/unit").asString()).isEqualTo("ms per request");
+        assertThat(level.at("/cpu/frames/0/frame").asString()).isEqualTo("app.Primes.count");
+        assertThat(level.at("/cpu/frames/0/delta").asDouble()).isEqualTo(-3.0);
+
+        String summary = api.get("/api/v1/jobs/" + jobId + "/summary.md").expect(200).body();
+        assertThat(summary).contains("CPU per request by frame")
+                .contains("JDK 21 (platform) → JDK 25 (platform) at level 80: CPU per request ×0.")
+                .contains("of which `app.Primes.count` \u22123 ms");
     }
 
     @Test
