@@ -19,11 +19,16 @@ public class Burner {
         System.out.println("A-end " + System.currentTimeMillis());
         Thread.sleep(500);
         System.out.println("B-start " + System.currentTimeMillis());
+        // a pool thread that waits for work through the whole phase: idle, not contended
+        var idle = java.util.concurrent.Executors.newSingleThreadExecutor();
+        idle.submit(() -> sink++).get();
         Thread holder = Thread.ofPlatform().name("holder").start(Burner::holdB);
         Thread allocator = Thread.ofPlatform().name("allocator").start(() -> allocB(phaseMillis));
         burnB(phaseMillis);
         holder.join();
         allocator.join();
+        idle.shutdown();
+        idle.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
         System.out.println("B-end " + System.currentTimeMillis());
         Thread.sleep(500);
     }

@@ -24,15 +24,16 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * primitive columns, so a run of tens of thousands of samples costs little memory. Not
  * thread-safe.
  *
- * <p>Idle threads waiting for work ({@code ThreadPoolExecutor.getTask}, {@code
- * ForkJoinPool.awaitWork} on their stack) park too, but that is no contention: their {@code
- * jdk.ThreadPark} events are left out of the lock profile.
+ * <p>Idle threads waiting for work ({@code ThreadPoolExecutor.getTask} of the JDK's or Tomcat's
+ * pools, {@code ForkJoinPool.awaitWork} on their stack) park too, but that is no contention: their
+ * {@code jdk.ThreadPark} events are left out of the lock profile.
  */
 final class JfrStacks {
 
     static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
+    /** The JDK's pools and Tomcat's fork of ThreadPoolExecutor (org.apache.tomcat.util.threads) alike. */
     private static final List<String> IDLE_WAIT_FRAMES = List.of(
-            "java.util.concurrent.ThreadPoolExecutor.getTask",
+            "ThreadPoolExecutor.getTask",
             "java.util.concurrent.ForkJoinPool.awaitWork");
     private static final Pattern HIDDEN_CLASS_SUFFIX = Pattern.compile("(\\+0x\\p{XDigit}+)?[./]\\p{Digit}\\w*$");
     private static final Pattern PERIOD = Pattern.compile("^\\s*(\\d+)\\s*(ns|us|ms|s|m|h|d)\\s*$");

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.profile.CollapsedStacks;
 import dev.jvmbench.common.profile.ProfileKind;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -37,23 +34,25 @@ class JfrProfileTest {
         }
         Path jfr = dir.resolve("burner.jfr");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path log = dir.resolve("burner.out");
         Process process = new ProcessBuilder(java.toString(),
                 "-XX:StartFlightRecording=filename=" + jfr + ",settings=default,dumponexit=true",
                 source.toString(), "1500")
-                .redirectErrorStream(true).start();
-        StringBuilder output = new StringBuilder();
-        try (var out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = out.readLine()) != null; ) {
-                output.append(line).append('\n');
-                String[] parts = line.split(" ");
-                if (parts.length == 2 && parts[0].matches("[AB]-(start|end)")) {
-                    marks.put(parts[0], Instant.ofEpochMilli(Long.parseLong(parts[1])));
-                }
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean ended = process.waitFor(120, TimeUnit.SECONDS);
+        if (!ended) {
+            process.destroyForcibly().waitFor();
+        }
+        String output = Files.readString(log);
+        assertThat(ended).as("the burner ends by itself: " + output).isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        for (String line : output.split("\n")) {
+            String[] parts = line.trim().split(" ");
+            if (parts.length == 2 && parts[0].matches("[AB]-(start|end)")) {
+                marks.put(parts[0], Instant.ofEpochMilli(Long.parseLong(parts[1])));
             }
         }
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).as(output.toString()).isZero();
-        assertThat(marks).as(output.toString()).containsKeys("A-start", "A-end", "B-start", "B-end");
+        assertThat(marks).as(output).containsKeys("A-start", "A-end", "B-start", "B-end");
         recording = JfrAnalyzer.read(jfr);
     }
 
@@ -111,6 +110,8 @@ class JfrProfileTest {
         assertThat(lock.stacks().keySet()).as("the burner blocked on the monitor the holder kept")
                 .anyMatch(stack -> stack.endsWith("Burner.lockB"));
         assertThat(lock.total()).as("ns: at least one block of 20 ms").isGreaterThanOrEqualTo(20_000_000L);
+        assertThat(lock.stacks().keySet()).as("the pool thread idle in getTask is not contention")
+                .noneMatch(stack -> stack.contains("getTask"));
     }
 
     @Test
