@@ -19,10 +19,10 @@ import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * The stacks of a recording's profiling events, each with its time and value, so that a profile
- * can be cut to any window after the whole recording is read ({@link #profile}). Stacks are kept
- * once each (collapsed, root first, frames as {@code pkg.Class.method}) and events as three
- * primitive columns, so a run of tens of thousands of samples costs little memory. Not
- * thread-safe.
+ * can be cut to any window after the whole recording is read ({@link #profile}). Frame names
+ * ({@code pkg.Class.method}) are kept once each, stacks once each as the ids of their frames (root
+ * first), and events as three primitive columns, so a run of hundreds of thousands of samples
+ * costs a few MB. Not thread-safe.
  *
  * <p>Idle threads waiting for work ({@code ThreadPoolExecutor.getTask} of the JDK's or Tomcat's
  * pools, {@code ForkJoinPool.awaitWork} on their stack) park too, but that is no contention: their
@@ -38,8 +38,11 @@ final class JfrStacks {
     private static final Pattern HIDDEN_CLASS_SUFFIX = Pattern.compile("(\\+0x\\p{XDigit}+)?[./]\\p{Digit}\\w*$");
     private static final Pattern PERIOD = Pattern.compile("^\\s*(\\d+)\\s*(ns|us|ms|s|m|h|d)\\s*$");
 
-    private final Map<String, Integer> ids = new HashMap<>();
-    private final List<String> stacks = new ArrayList<>();
+    /** Frame names, each once; a stack is the ids of its frames, root first. */
+    private final Map<String, Integer> frameIds = new HashMap<>();
+    private final List<String> frames = new ArrayList<>();
+    private final Map<Stack, Integer> ids = new HashMap<>();
+    private final List<Stack> stacks = new ArrayList<>();
     private final Map<ProfileKind, Column> columns = new EnumMap<>(ProfileKind.class);
     /** {@code jdk.ActiveSetting} "period" values by the event type id they set. */
     private final Map<Long, String> periods = new HashMap<>();
@@ -55,8 +58,8 @@ final class JfrStacks {
             case "jdk.ObjectAllocationSample" -> add(ProfileKind.ALLOC, event, event.getLong("weight"));
             case "jdk.JavaMonitorEnter" -> add(ProfileKind.LOCK, event, event.getDuration().toNanos());
             case "jdk.ThreadPark" -> {
-                String stack = stackOf(event.getStackTrace());
-                if (stack != null && IDLE_WAIT_FRAMES.stream().noneMatch(stack::contains)) {
+                Stack stack = stackIds(event.getStackTrace());
+                if (stack != null && !idleWait(stack)) {
                     add(ProfileKind.LOCK, event.getStartTime(), stack, event.getDuration().toNanos());
                 }
             }
@@ -73,13 +76,67 @@ final class JfrStacks {
     }
 
     private void add(ProfileKind kind, RecordedEvent event, long value) {
-        String stack = stackOf(event.getStackTrace());
+        Stack stack = stackIds(event.getStackTrace());
         if (stack != null) {
             add(kind, event.getStartTime(), stack, value);
         }
     }
 
-    private void add(ProfileKind kind, Instant at, String stack, long value) {
+    /** A stack as the ids of its frames, root first (a few bytes a frame, not its name). */
+    private record Stack(int[] frames) {
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Stack that && Arrays.equals(frames, that.frames);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(frames);
+        }
+    }
+
+    private Stack stackIds(RecordedStackTrace trace) {
+        if (trace == null || trace.getFrames().isEmpty()) {
+            return null;
+        }
+        List<RecordedFrame> recorded = trace.getFrames();
+        int[] ids = new int[recorded.size()];
+        for (int i = 0; i < ids.length; i++) {
+            RecordedMethod method = recorded.get(recorded.size() - 1 - i).getMethod();
+            String name = method == null ? "(unknown)" : frameName(method);
+            ids[i] = frameIds.computeIfAbsent(name, n -> {
+                frames.add(n);
+                return frames.size() - 1;
+            });
+        }
+        return new Stack(ids);
+    }
+
+    private boolean idleWait(Stack stack) {
+        for (int id : stack.frames()) {
+            String frame = frames.get(id);
+            for (String idle : IDLE_WAIT_FRAMES) {
+                if (frame.endsWith(idle)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private String collapsed(Stack stack) {
+        StringBuilder text = new StringBuilder();
+        for (int id : stack.frames()) {
+            if (!text.isEmpty()) {
+                text.append(';');
+            }
+            text.append(frames.get(id));
+        }
+        return text.toString();
+    }
+
+    private void add(ProfileKind kind, Instant at, Stack stack, long value) {
         if (value <= 0) {
             return;
         }
@@ -88,23 +145,6 @@ final class JfrStacks {
             return stacks.size() - 1;
         });
         columns.computeIfAbsent(kind, k -> new Column()).add(at.getEpochSecond() * 1_000_000_000L + at.getNano(), id, value);
-    }
-
-    /** The stack collapsed, root first; null for an event without one. */
-    static String stackOf(RecordedStackTrace trace) {
-        if (trace == null || trace.getFrames().isEmpty()) {
-            return null;
-        }
-        List<RecordedFrame> frames = trace.getFrames();
-        StringBuilder stack = new StringBuilder();
-        for (int i = frames.size() - 1; i >= 0; i--) {
-            RecordedMethod method = frames.get(i).getMethod();
-            if (!stack.isEmpty()) {
-                stack.append(';');
-            }
-            stack.append(method == null ? "(unknown)" : frameName(method));
-        }
-        return stack.toString();
     }
 
     /**
@@ -175,7 +215,7 @@ final class JfrStacks {
             }
         }
         Map<String, Long> byStack = new HashMap<>();
-        values.forEach((id, value) -> byStack.put(stacks.get(id), value));
+        values.forEach((id, value) -> byStack.put(collapsed(stacks.get(id)), value));
         return new JfrProfile(kind, CollapsedStacks.of(byStack), events, period);
     }
 
