@@ -31,7 +31,7 @@ class ArchitectureTest {
 
     /** Owned by dev.jvmbench.common.store, shared with the worker. */
     static final Set<String> SHARED_TABLES = Set.of("jobs", "runs", "result_points", "run_artifacts", "point_series",
-            "run_findings", "noise_profiles", "run_jvm");
+            "run_findings", "noise_profiles", "run_jvm", "run_profiles");
 
     /**
      * The owners of the api's own tables: api_tokens and artifacts (JPA), idempotency_keys and the

@@ -9,7 +9,7 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The metric ids, thread models and label filters of history and comparisons, from the code's own lists. */
+/** The metric ids, thread models, label filters and profile kinds and sides of history, comparisons and profiles, from the code's own lists. */
 @Configuration(proxyBeanMethods = false)
 class AnalysisOpenApi {
 
@@ -30,6 +30,19 @@ class AnalysisOpenApi {
                 ParameterSchemas.oneOf(comparison, GET, "metric", Metric.ids()).customise(openApi);
             }
             ParameterSchemas.oneOf(THREAD_MODELS, GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
+            List<String> kinds = java.util.Arrays.stream(dev.jvmbench.common.profile.ProfileKind.values())
+                    .map(dev.jvmbench.common.profile.ProfileKind::wireName).toList();
+            List<String> sides = java.util.Arrays.stream(dev.jvmbench.common.job.RunSide.values())
+                    .map(dev.jvmbench.common.job.RunSide::wireName).toList();
+            for (String profile : ProfileController.PATHS) {
+                ParameterSchemas.oneOf(profile, GET, "threadModel", ThreadModel.wireNames()).customise(openApi);
+                ParameterSchemas.oneOf(profile, GET, "kind", kinds).customise(openApi);
+                ParameterSchemas.oneOf(profile, GET, "side", sides).customise(openApi);
+            }
+            for (String diff : ProfileController.DIFF_PATHS) {
+                ParameterSchemas.oneOf(diff, GET, "baseThreadModel", ThreadModel.wireNames()).customise(openApi);
+                ParameterSchemas.oneOf(diff, GET, "baseSide", sides).customise(openApi);
+            }
             ParameterSchemas.oneOf("/api/v1/noise-profile", GET, "mode", java.util.Arrays.stream(
                     dev.jvmbench.common.job.BaselineMode.values()).map(m -> m.wireName()).toList()).customise(openApi);
         };

@@ -26,12 +26,17 @@ public class Comparisons {
     private final StoredResults stored;
     private final NoiseProfiles noiseProfiles;
     private final CellJvms cellJvms;
+    private final CellProfiles profiles;
 
-    Comparisons(StoredResults stored, NoiseProfiles noiseProfiles, CellJvms cellJvms) {
+    Comparisons(StoredResults stored, NoiseProfiles noiseProfiles, CellJvms cellJvms, CellProfiles profiles) {
         this.stored = stored;
         this.noiseProfiles = noiseProfiles;
         this.cellJvms = cellJvms;
+        this.profiles = profiles;
     }
+
+    /** How many frames a pair's CPU change names per level. */
+    static final int CPU_FRAMES = 5;
 
     public enum Mode {
         JOBS, JDK, THREAD_MODEL;
@@ -126,7 +131,24 @@ public class Comparisons {
     public record Pair(Side baseline, Side candidate, Verdict verdict,
                        @Schema(description = "Points of the two cells left out of the gate metrics' verdicts because their "
                                + "window was not steady, over the levels compared")
-                       int notSteadyLeftOut, List<Row> metrics) {
+                       int notSteadyLeftOut, List<Row> metrics,
+                       @Schema(description = "Per level both cells have a CPU profile of (docs/metrics.md, \"Profiles\"): "
+                               + "the frames whose self CPU per request changed most, in ms per request (samples x the "
+                               + "recording's sampling period / requests); empty without profiles")
+                       List<LevelCpuFrames> cpuFrames) {
+
+        public Pair(Side baseline, Side candidate, Verdict verdict, int notSteadyLeftOut, List<Row> metrics) {
+            this(baseline, candidate, verdict, notSteadyLeftOut, metrics, List.of());
+        }
+
+        Pair withCpuFrames(List<LevelCpuFrames> frames) {
+            return new Pair(baseline, candidate, verdict, notSteadyLeftOut, metrics, frames);
+        }
+    }
+
+    /** One level's CPU change by frame between a pair's two cells. */
+    @Schema(name = "ComparisonCpuFrames")
+    public record LevelCpuFrames(int level, CellProfiles.FrameDiff cpu) {
     }
 
     /**
@@ -174,7 +196,40 @@ public class Comparisons {
     @Transactional(readOnly = true)
     public View compare(Request request) {
         var candidate = stored.results(request.jobId());
-        return compare(request, candidate, request.mode() == Mode.JOBS ? stored.results(request.baselineJobId()) : null);
+        var baseline = request.mode() == Mode.JOBS ? stored.results(request.baselineJobId()) : null;
+        View view = compare(request, candidate, baseline);
+        return withCpuFrames(view, candidate, baseline);
+    }
+
+    /**
+     * Each pair with the frames whose CPU per request changed most at each level both cells have a
+     * CPU profile of: within a job and against a paired baseline from the job's own runs (the
+     * baseline side's for the latter), against a stored baseline from the baseline job's.
+     */
+    private View withCpuFrames(View view, StoredResults.JobResults candidate, StoredResults.JobResults baseline) {
+        List<Pair> pairs = new ArrayList<>();
+        for (Pair pair : view.comparisons()) {
+            StoredResults.JobResults baseResults = view.mode() != Mode.JOBS || view.baselineMode() == BaselineMode.PAIRED
+                    ? candidate : baseline;
+            dev.jvmbench.common.job.RunSide baseSide = view.mode() == Mode.JOBS && view.baselineMode() == BaselineMode.PAIRED
+                    ? dev.jvmbench.common.job.RunSide.BASELINE : dev.jvmbench.common.job.RunSide.JOB;
+            List<LevelCpuFrames> levels = new ArrayList<>();
+            for (int level : new TreeSet<>(pair.metrics().stream().map(Row::level).toList())) {
+                var base = profiles.find(new CellProfiles.Query(baseResults.job().id(), pair.baseline().jdk(),
+                        pair.baseline().threadModel(), level, dev.jvmbench.common.profile.ProfileKind.CPU, baseSide),
+                        baseResults);
+                var cand = profiles.find(new CellProfiles.Query(candidate.job().id(), pair.candidate().jdk(),
+                        pair.candidate().threadModel(), level, dev.jvmbench.common.profile.ProfileKind.CPU,
+                        dev.jvmbench.common.job.RunSide.JOB), candidate);
+                if (base.isPresent() && cand.isPresent()) {
+                    levels.add(new LevelCpuFrames(level, CellProfiles.diff(base.get(), cand.get(), CPU_FRAMES)));
+                }
+            }
+            pairs.add(pair.withCpuFrames(levels));
+        }
+        return new View(view.jobId(), view.baselineJobId(), view.mode(), view.gateMetrics(), view.includeNotSteady(),
+                view.verdict(), view.warnings(), pairs, view.unmatched(), view.noiseProfileId(), view.builds(),
+                view.baselineMode());
     }
 
     /** The same on results already read, e.g. narrowed to some of their runs (confirmation, BaselineVerdicts). */

@@ -551,6 +551,45 @@ public class SummaryMarkdown {
         md.append("<details><summary>Every gated metric against the baseline</summary>\n\n");
         comparisonTable(md, view, "Baseline", "This job", false);
         md.append("</details>\n\n");
+        cpuByFrame(md, view);
+    }
+
+    /**
+     * Where the CPU per request went or came from, per pair and level that both have CPU profiles
+     * of: the CPU per request row's ratio and the frames whose self CPU changed most, e.g. "CPU per
+     * request ×0.73 (6.1 → 4.4 ms), of which `app.Primes.count` −1.2 ms, `app.Json.write` −0.6 ms".
+     */
+    static void cpuByFrame(StringBuilder md, Comparisons.View view) {
+        List<String> lines = new ArrayList<>();
+        for (var pair : view.comparisons()) {
+            String cells = side(pair.baseline(), view.mode()) + " → " + side(pair.candidate(), view.mode());
+            for (var level : pair.cpuFrames()) {
+                var cpu = level.cpu();
+                if (cpu.frames().isEmpty()) {
+                    continue;
+                }
+                var row = pair.metrics().stream()
+                        .filter(r -> r.metric() == Metric.CPU_MS_PER_REQUEST && r.level() == level.level()).findFirst();
+                String unit = cpu.unit().equals("ms per request") ? " ms" : " " + cpu.unit();
+                String head = row.map(r -> "CPU per request " + shortRatio(r) + " (" + num(r.baselineMedian()) + " → "
+                        + num(r.candidateMedian()) + " ms)")
+                        .orElse("sampled CPU " + num(cpu.baselineTotal()) + " → " + num(cpu.candidateTotal()) + unit);
+                lines.add("- " + cells + " at level " + level.level() + ": " + head + ", of which "
+                        + cpu.frames().stream().map(f -> "`" + f.frame() + "` " + minusOrPlus(f.delta()) + unit)
+                                .collect(Collectors.joining(", ")));
+            }
+        }
+        if (!lines.isEmpty()) {
+            md.append("CPU per request by frame (self time from the CPU profiles: samples x sampling period / requests, ")
+                    .append("the largest changes first):\n\n");
+            lines.forEach(line -> md.append(line).append('\n'));
+            md.append('\n');
+        }
+    }
+
+    /** +1.2 or −0.6 (a minus sign, not a hyphen). */
+    static String minusOrPlus(double value) {
+        return (value < 0 ? "\u2212" : "+") + num(Math.abs(value));
     }
 
     /**
@@ -632,6 +671,7 @@ public class SummaryMarkdown {
                         .append(rollUp(view, levelUnit)).append("</summary>\n\n");
                 warnings(md, view);
                 comparisonTable(md, view, "Base", "Other", false);
+                cpuByFrame(md, view);
                 md.append("</details>\n\n");
             }
         }
@@ -642,6 +682,7 @@ public class SummaryMarkdown {
                         .append(": ").append(rollUp(view, levelUnit)).append("</summary>\n\n");
                 warnings(md, view);
                 comparisonTable(md, view, "Base", "Other", false);
+                cpuByFrame(md, view);
                 md.append("</details>\n\n");
             }
         }

@@ -45,6 +45,11 @@ public class StoreConfiguration {
     }
 
     @Bean
+    RunProfiles runProfiles(JdbcClient jdbc, JsonMapper json) {
+        return new RunProfiles(jdbc, json);
+    }
+
+    @Bean
     NoiseProfiles noiseProfiles(JdbcClient jdbc, JsonMapper json) {
         return new NoiseProfiles(jdbc, json);
     }

@@ -95,6 +95,8 @@ class StoreTest {
                 .containsExactlyInAnyOrderElementsOf(columnsOf("point_series"));
         assertThat(new RecordRows<>(JvmRow.class, json).columnNames())
                 .containsExactlyInAnyOrderElementsOf(columnsOf("run_jvm"));
+        assertThat(new RecordRows<>(ProfileRow.class, json).columnNames())
+                .containsExactlyInAnyOrderElementsOf(columnsOf("run_profiles"));
         assertThat(new RecordRows<>(FindingRow.class, json).columnNames()).as("run_findings but the id")
                 .containsExactlyInAnyOrderElementsOf(without(columnsOf("run_findings"), "id"));
         assertThat(new RecordRows<>(NoiseProfileRow.class, json).columnNames())
@@ -330,6 +332,30 @@ class StoreTest {
         jvm.store(runId, dev.jvmbench.common.jvm.Recording.LOST, null);
         assertThat(jvm.ofRun(runId).orElseThrow().facts()).isNull();
         assertThat(jvm.deleteOfRun(runId)).isEqualTo(1);
+        leaveNothingToClaim(jobId);
+    }
+
+    @Test
+    void aRunsProfilesAreReplacedAsAWholeAndReadPerLevelAndKind() {
+        long jobId = queuedJob(1);
+        long runId = runs.ofJob(jobId).getFirst().id();
+        RunProfiles profiles = new RunProfiles(jdbc, JsonMapper.builder().build());
+        var cpu = new ProfileRow(runId, 0, 20, dev.jvmbench.common.profile.ProfileKind.CPU, 12, 12, 400, 20_000_000L, 2,
+                1, 2, "a.A.main;a.A.work 7\na.A.main 3\n");
+        var alloc = new ProfileRow(runId, 0, 20, dev.jvmbench.common.profile.ProfileKind.ALLOC, 4096, 3, 400, null, 1, 0,
+                0, "a.A.main 4096\n");
+        var second = new ProfileRow(runId, 1, 80, dev.jvmbench.common.profile.ProfileKind.CPU, 5, 5, 900, 20_000_000L, 1,
+                0, 0, "a.A.main 5\n");
+
+        profiles.replaceOfRun(runId, List.of(cpu));
+        profiles.replaceOfRun(runId, List.of(cpu, alloc, second));
+
+        assertThat(profiles.ofRuns(List.of(runId, runId + 100_000), 20, dev.jvmbench.common.profile.ProfileKind.CPU))
+                .containsExactly(cpu);
+        assertThat(profiles.ofRuns(List.of(runId), 80, dev.jvmbench.common.profile.ProfileKind.CPU)).containsExactly(second);
+        assertThat(profiles.allOfRuns(List.of(runId))).containsExactlyInAnyOrder(cpu, alloc, second);
+        assertThat(cpu.collapsed().total()).isEqualTo(10);
+        assertThat(profiles.deleteOfRun(runId)).isEqualTo(3);
         leaveNothingToClaim(jobId);
     }
 

@@ -1,6 +1,7 @@
 package dev.jvmbench.worker.probe;
 
 import dev.jvmbench.common.jvm.JvmFacts;
+import dev.jvmbench.common.profile.ProfileKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -116,9 +117,11 @@ public final class JfrAnalyzer {
     private final JvmFacts facts;
     private final List<OutOfMemory> outOfMemoryErrors;
     private final JfrSource read;
+    private final JfrStacks stacks;
 
     private JfrAnalyzer(Path source, JfrCollector collector, JfrSource read) {
         this.source = source;
+        this.stacks = collector.stacks();
         this.events = collector.events();
         this.facts = collector.facts();
         this.outOfMemoryErrors = collector.outOfMemoryErrors();
@@ -313,6 +316,24 @@ public final class JfrAnalyzer {
     public List<PinnedSite> pinnedSites(Instant from, Instant to) {
         checkWindow(from, to);
         return events.pinnedSites(from, to);
+    }
+
+    /**
+     * One kind of profile over {@code [from, to]}: the stacks of the events of that kind that
+     * started inside (CPU execution samples, allocation samples by weight, monitor enters and
+     * parks by duration, pinned virtual threads by duration), summed per stack. Events of a
+     * recording that does not cover the whole window are simply absent: check {@link
+     * #covers} first when the figures are to be divided by the window's requests.
+     */
+    public JfrProfile profile(ProfileKind kind, Instant from, Instant to) {
+        checkWindow(from, to);
+        return stacks.profile(kind, from, to);
+    }
+
+    /** Whether the recording spans {@code [from, to]} (give or take the periodic events' slack). */
+    public boolean covers(Instant from, Instant to) {
+        checkWindow(from, to);
+        return !from.isBefore(events.first().minus(COVERAGE_SLACK)) && !to.isAfter(events.last().plus(COVERAGE_SLACK));
     }
 
     /** What the JVM saw and chose at start; empty when the recording has none of those events. */

@@ -41,6 +41,7 @@ final class JfrCollector {
     private final List<OutOfMemory> outOfMemoryErrors = new ArrayList<>();
     /** Sites by their stack, so that thousands of events pinned at one place share one site. */
     private final Map<List<String>, JfrEvents.Site> sites = new HashMap<>();
+    private final JfrStacks stacks = new JfrStacks();
 
     private RecordedEvent jvmInformation;
     private RecordedEvent containerConfiguration;
@@ -60,6 +61,7 @@ final class JfrCollector {
         first = first == null || start.isBefore(first) ? start : first;
         last = last == null || event.getEndTime().isAfter(last) ? event.getEndTime() : last;
         String type = event.getEventType().getName();
+        stacks.accept(event, type);
         switch (type) {
             case "jdk.GCPhasePause" -> pauses.add(new JfrEvents.Pause(start, event.getEndTime()));
             case "jdk.GarbageCollection" ->
@@ -87,6 +89,11 @@ final class JfrCollector {
                 // everything else in the default settings is not part of the analysis
             }
         }
+    }
+
+    /** The profiling events' stacks, for profiles of any window. */
+    JfrStacks stacks() {
+        return stacks;
     }
 
     long count() {

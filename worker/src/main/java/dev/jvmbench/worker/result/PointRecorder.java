@@ -6,18 +6,20 @@ import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Point;
+import dev.jvmbench.common.store.ProfileRow;
 import dev.jvmbench.common.store.PointSeriesStore;
 import dev.jvmbench.common.store.ResultPoints;
 import dev.jvmbench.common.store.RunArtifacts;
 import dev.jvmbench.common.store.RunFindings;
 import dev.jvmbench.common.store.RunJvm;
+import dev.jvmbench.common.store.RunProfiles;
 import java.util.List;
 import dev.jvmbench.worker.database.DatabaseWrites;
 import org.springframework.stereotype.Component;
 
 /**
  * Writes points, their series, findings and raw artifacts through their owners ({@link
- * ResultPoints}, {@link PointSeriesStore}, {@link RunFindings}, {@link RunArtifacts}). A write is
+ * ResultPoints}, {@link PointSeriesStore}, {@link RunFindings}, {@link RunArtifacts}, {@link RunProfiles}). A write is
  * idempotent (a point is keyed by run and level, a series by run, level and phase, findings are
  * replaced by what they cover, an artifact by run and name), so a
  * write retried after a lost connection never duplicates: writes are retried with backoff for
@@ -31,15 +33,17 @@ public class PointRecorder implements ResultSink {
     private final RunFindings findings;
     private final RunJvm jvm;
     private final RunArtifacts artifacts;
+    private final RunProfiles profiles;
     private final DatabaseWrites writes;
 
     PointRecorder(ResultPoints points, PointSeriesStore series, RunFindings findings, RunJvm jvm,
-                  RunArtifacts artifacts, DatabaseWrites writes) {
+                  RunArtifacts artifacts, RunProfiles profiles, DatabaseWrites writes) {
         this.points = points;
         this.series = series;
         this.findings = findings;
         this.jvm = jvm;
         this.artifacts = artifacts;
+        this.profiles = profiles;
         this.writes = writes;
     }
 
@@ -86,5 +90,10 @@ public class PointRecorder implements ResultSink {
     @Override
     public void storeJvm(long runId, Recording recording, JvmFacts facts) {
         writes.retrying("what the JVM of run " + runId + " saw", () -> jvm.store(runId, recording, facts));
+    }
+
+    @Override
+    public void replaceProfiles(long runId, List<ProfileRow> found) {
+        writes.retrying("profiles of run " + runId, () -> profiles.replaceOfRun(runId, found));
     }
 }

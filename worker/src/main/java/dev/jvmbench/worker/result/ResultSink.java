@@ -6,6 +6,7 @@ import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Point;
+import dev.jvmbench.common.store.ProfileRow;
 import java.util.List;
 
 /**
@@ -38,4 +39,7 @@ public interface ResultSink {
 
     /** What the run's JVM saw (null facts when its recording was lost); a second call replaces the first. */
     void storeJvm(long runId, Recording recording, JvmFacts facts);
+
+    /** The run's profiles per level and kind once its recording is read, replacing every earlier one of the run. */
+    void replaceProfiles(long runId, List<ProfileRow> profiles);
 }

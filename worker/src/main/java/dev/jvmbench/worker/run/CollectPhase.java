@@ -24,7 +24,8 @@ import org.springframework.stereotype.Component;
  * Collect: keeps the logs, stops the app gracefully so the JVM writes its recording, reads the
  * recording (the final file, or the chunks its repository kept when the JVM ran out of memory or
  * was killed), fills in GC, heap and pinning per level and the JVM's per-second columns, keeps
- * what the JVM saw, and settles the run's findings.
+ * what the JVM saw and each level's profiles (CPU, allocation, lock, pinned stacks), and settles
+ * the run's findings.
  */
 @Component
 class CollectPhase {
@@ -74,7 +75,17 @@ class CollectPhase {
             fillLevel(ctx, recording, level, read);
         }
         results.storeJvm(runId, read, recording.facts().orElse(null));
+        storeProfiles(ctx, recording);
         diagnosis.settle(ctx, Observations.of(recording, ctx.measured(), logs.lines(ctx)));
+    }
+
+    /** Each measured level's profiles; a failure here costs the profiles only, never the run. */
+    private void storeProfiles(RunContext ctx, JfrAnalyzer recording) {
+        try {
+            results.replaceProfiles(ctx.run.runId(), LevelProfiles.of(ctx.run.runId(), recording, ctx.measured()));
+        } catch (RuntimeException e) {
+            log.warn("{}: the profiles could not be stored: {}", ctx.run.label(), e.getMessage());
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.jvmbench.worker.probe;
 
+import dev.jvmbench.common.profile.ProfileKind;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -125,6 +127,29 @@ class JfrAnalyzerTest {
         double wholeSeconds = Duration.between(whole.from(), whole.to()).toNanos() / 1e9;
         assertThat(whole.gcPauseMsPerSecond() * wholeSeconds)
                 .isCloseTo(sumOfPausesMs(recorded.file()), within(0.5));
+        // the profiles, as the worker cuts them per level, from the same recording
+        JfrProfile cpu = analyzer.profile(ProfileKind.CPU, recorded.mark("alloc-start"), recorded.mark("alloc-end"));
+        JfrProfile alloc = analyzer.profile(ProfileKind.ALLOC, recorded.mark("alloc-start"), recorded.mark("alloc-end"));
+        JfrProfile pinned = analyzer.profile(ProfileKind.PINNED, recorded.mark("pin-start"), recorded.mark("pin-end"));
+        assertThat(cpu.samplingPeriodNs()).as("the default settings' execution-sample period on JDK %d", jdk)
+                .isEqualTo(20_000_000L);
+        // execution samples see threads running Java code only: this loop spends its time in the VM's
+        // allocation path and in Serial's collections, and JDK 21 and 25 under Serial took no sample of it
+        // (G1, JDK 26 did); where there are samples, they are main's
+        if (!cpu.stacks().isEmpty()) {
+            assertThat(cpu.stacks().stacks().keySet()).as("CPU samples of the allocating main")
+                    .anyMatch(stack -> stack.contains("Phases.main"));
+        }
+        assertThat(alloc.stacks().frameWeights().getFirst().frame()).as("bytes allocated by main itself")
+                .isEqualTo("Phases.main");
+        assertThat(alloc.stacks().total()).as("bytes").isGreaterThan(64L * 1024 * 64);
+        if (jdk < TheoreticalCeiling.FIRST_JDK_WITHOUT_MONITOR_PINNING) {
+            assertThat(pinned.stacks().stacks().keySet()).as("the frame that pins, in the pinned profile")
+                    .anyMatch(stack -> stack.contains("Phases.lambda$main$"));
+            assertThat(pinned.stacks().total()).as("ns pinned: at least one 60 ms sleep").isGreaterThan(50_000_000L);
+        } else {
+            assertThat(pinned.stacks().isEmpty()).as("no pinning on JDK %d", jdk).isTrue();
+        }
         if (jdk < TheoreticalCeiling.FIRST_JDK_WITHOUT_MONITOR_PINNING) {
             assertThat(pinning.virtualThreadPinnedEvents()).as("pinned events on JDK %d", jdk).isPositive();
             assertThat(allocation.virtualThreadPinnedEvents()).isZero();

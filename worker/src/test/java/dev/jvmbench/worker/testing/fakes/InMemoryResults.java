@@ -6,6 +6,7 @@ import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Point;
+import dev.jvmbench.common.store.ProfileRow;
 import dev.jvmbench.worker.result.ResultSink;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -119,5 +120,17 @@ public final class InMemoryResults implements ResultSink {
 
     public synchronized JvmFacts jvm() {
         return jvmFacts;
+    }
+
+    private final List<ProfileRow> profiles = new java.util.ArrayList<>();
+
+    @Override
+    public synchronized void replaceProfiles(long runId, List<ProfileRow> found) {
+        profiles.removeIf(profile -> profile.runId() == runId);
+        profiles.addAll(found);
+    }
+
+    public synchronized List<ProfileRow> profiles() {
+        return List.copyOf(profiles);
     }
 }

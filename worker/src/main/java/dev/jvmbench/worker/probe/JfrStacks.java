@@ -1,0 +1,241 @@
+package dev.jvmbench.worker.probe;
+
+import dev.jvmbench.common.profile.CollapsedStacks;
+import dev.jvmbench.common.profile.ProfileKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+
+/**
+ * The stacks of a recording's profiling events, each with its time and value, so that a profile
+ * can be cut to any window after the whole recording is read ({@link #profile}). Frame names
+ * ({@code pkg.Class.method}) are kept once each, stacks once each as the ids of their frames (root
+ * first), and events as three primitive columns, so a run of hundreds of thousands of samples
+ * costs a few MB. Not thread-safe.
+ *
+ * <p>Idle threads waiting for work ({@code ThreadPoolExecutor.getTask} of the JDK's or Tomcat's
+ * pools, {@code ForkJoinPool.awaitWork} on their stack) park too, but that is no contention: their
+ * {@code jdk.ThreadPark} events are left out of the lock profile.
+ */
+final class JfrStacks {
+
+    static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
+    /** The JDK's pools and Tomcat's fork of ThreadPoolExecutor (org.apache.tomcat.util.threads) alike. */
+    private static final List<String> IDLE_WAIT_FRAMES = List.of(
+            "ThreadPoolExecutor.getTask",
+            "java.util.concurrent.ForkJoinPool.awaitWork");
+    private static final Pattern HIDDEN_CLASS_SUFFIX = Pattern.compile("(\\+0x\\p{XDigit}+)?[./]\\p{Digit}\\w*$");
+    private static final Pattern PERIOD = Pattern.compile("^\\s*(\\d+)\\s*(ns|us|ms|s|m|h|d)\\s*$");
+
+    /** Frame names, each once; a stack is the ids of its frames, root first. */
+    private final Map<String, Integer> frameIds = new HashMap<>();
+    private final List<String> frames = new ArrayList<>();
+    private final Map<Stack, Integer> ids = new HashMap<>();
+    private final List<Stack> stacks = new ArrayList<>();
+    private final Map<ProfileKind, Column> columns = new EnumMap<>(ProfileKind.class);
+    /** {@code jdk.ActiveSetting} "period" values by the event type id they set. */
+    private final Map<Long, String> periods = new HashMap<>();
+    private Long executionSampleTypeId;
+
+    /** Takes the event if it is a profiling one (or the setting of the sampling period). */
+    void accept(RecordedEvent event, String type) {
+        switch (type) {
+            case EXECUTION_SAMPLE -> {
+                executionSampleTypeId = event.getEventType().getId();
+                add(ProfileKind.CPU, event, 1);
+            }
+            case "jdk.ObjectAllocationSample" -> add(ProfileKind.ALLOC, event, event.getLong("weight"));
+            case "jdk.JavaMonitorEnter" -> add(ProfileKind.LOCK, event, event.getDuration().toNanos());
+            case "jdk.ThreadPark" -> {
+                Stack stack = stackIds(event.getStackTrace());
+                if (stack != null && !idleWait(stack)) {
+                    add(ProfileKind.LOCK, event.getStartTime(), stack, event.getDuration().toNanos());
+                }
+            }
+            case "jdk.VirtualThreadPinned" -> add(ProfileKind.PINNED, event, event.getDuration().toNanos());
+            case "jdk.ActiveSetting" -> {
+                if ("period".equals(event.getString("name"))) {
+                    periods.put(event.getLong("id"), event.getString("value"));
+                }
+            }
+            default -> {
+                // not a profiling event
+            }
+        }
+    }
+
+    private void add(ProfileKind kind, RecordedEvent event, long value) {
+        Stack stack = stackIds(event.getStackTrace());
+        if (stack != null) {
+            add(kind, event.getStartTime(), stack, value);
+        }
+    }
+
+    /** A stack as the ids of its frames, root first (a few bytes a frame, not its name). */
+    private record Stack(int[] frames) {
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Stack that && Arrays.equals(frames, that.frames);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(frames);
+        }
+    }
+
+    private Stack stackIds(RecordedStackTrace trace) {
+        if (trace == null || trace.getFrames().isEmpty()) {
+            return null;
+        }
+        List<RecordedFrame> recorded = trace.getFrames();
+        int[] ids = new int[recorded.size()];
+        for (int i = 0; i < ids.length; i++) {
+            RecordedMethod method = recorded.get(recorded.size() - 1 - i).getMethod();
+            String name = method == null ? "(unknown)" : frameName(method);
+            ids[i] = frameIds.computeIfAbsent(name, n -> {
+                frames.add(n);
+                return frames.size() - 1;
+            });
+        }
+        return new Stack(ids);
+    }
+
+    private boolean idleWait(Stack stack) {
+        for (int id : stack.frames()) {
+            String frame = frames.get(id);
+            for (String idle : IDLE_WAIT_FRAMES) {
+                if (frame.endsWith(idle)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private String collapsed(Stack stack) {
+        StringBuilder text = new StringBuilder();
+        for (int id : stack.frames()) {
+            if (!text.isEmpty()) {
+                text.append(';');
+            }
+            text.append(frames.get(id));
+        }
+        return text.toString();
+    }
+
+    private void add(ProfileKind kind, Instant at, Stack stack, long value) {
+        if (value <= 0) {
+            return;
+        }
+        int id = ids.computeIfAbsent(stack, s -> {
+            stacks.add(s);
+            return stacks.size() - 1;
+        });
+        columns.computeIfAbsent(kind, k -> new Column()).add(at.getEpochSecond() * 1_000_000_000L + at.getNano(), id, value);
+    }
+
+    /**
+     * {@code pkg.Class.method}. A hidden class's name ends in an address that differs from run to
+     * run ({@code LambdaForm$MH.0x00000000981b9000}, {@code Foo$$Lambda/0x...}): it is cut off, as
+     * jfr-converter's {@code --norm} does, so that the same code merges over repetitions and
+     * compares across runs.
+     */
+    static String frameName(RecordedMethod method) {
+        String type = method.getType() == null ? "(unknown)" : normalised(method.getType().getName());
+        // a space or semicolon would break the collapsed format; Java names hold neither
+        return (type + "." + method.getName()).replace(' ', '_').replace(';', ':');
+    }
+
+    static String normalised(String className) {
+        return HIDDEN_CLASS_SUFFIX.matcher(className).replaceFirst("");
+    }
+
+    /**
+     * The recording's {@code jdk.ExecutionSample} period as its active setting says (the last
+     * one recorded wins; {@code 20 ms} with the default settings), in ns; null when the recording
+     * has no execution sample or no such setting.
+     */
+    Long samplingPeriodNs() {
+        if (executionSampleTypeId == null) {
+            return null;
+        }
+        return parsePeriodNs(periods.get(executionSampleTypeId));
+    }
+
+    static Long parsePeriodNs(String value) {
+        if (value == null) {
+            return null;
+        }
+        Matcher matcher = PERIOD.matcher(value);
+        if (!matcher.matches()) {
+            return null;
+        }
+        long amount = Long.parseLong(matcher.group(1));
+        long unit = switch (matcher.group(2)) {
+            case "ns" -> 1L;
+            case "us" -> 1_000L;
+            case "ms" -> 1_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "m" -> 60_000_000_000L;
+            case "h" -> 3_600_000_000_000L;
+            default -> 86_400_000_000_000L;
+        };
+        return amount == 0 ? null : amount * unit;
+    }
+
+    /** The events of a kind that started in {@code [from, to]}, their stacks and values summed. */
+    JfrProfile profile(ProfileKind kind, Instant from, Instant to) {
+        Column column = columns.get(kind);
+        Long period = kind == ProfileKind.CPU ? samplingPeriodNs() : null;
+        if (column == null) {
+            return new JfrProfile(kind, CollapsedStacks.empty(), 0, period);
+        }
+        long start = from.getEpochSecond() * 1_000_000_000L + from.getNano();
+        long end = to.getEpochSecond() * 1_000_000_000L + to.getNano();
+        Map<Integer, Long> values = new HashMap<>();
+        long events = 0;
+        for (int i = 0; i < column.size; i++) {
+            long at = column.times[i];
+            if (at >= start && at <= end) {
+                values.merge(column.stacks[i], column.values[i], Long::sum);
+                events++;
+            }
+        }
+        Map<String, Long> byStack = new HashMap<>();
+        values.forEach((id, value) -> byStack.put(collapsed(stacks.get(id)), value));
+        return new JfrProfile(kind, CollapsedStacks.of(byStack), events, period);
+    }
+
+    /** Time (epoch ns), stack id and value of each event, in arrival order. */
+    private static final class Column {
+        long[] times = new long[1024];
+        int[] stacks = new int[1024];
+        long[] values = new long[1024];
+        int size;
+
+        void add(long at, int stack, long value) {
+            if (size == times.length) {
+                times = Arrays.copyOf(times, size * 2);
+                stacks = Arrays.copyOf(stacks, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            times[size] = at;
+            stacks[size] = stack;
+            values[size] = value;
+            size++;
+        }
+    }
+}

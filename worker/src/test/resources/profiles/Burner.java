@@ -1,0 +1,93 @@
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Run by JfrProfileTest with a JFR recording of the default settings: burns CPU in burnA, pauses,
+ * then burns CPU in burnB while allocating in allocB and contending a monitor in lockB, printing
+ * each phase's start and end (epoch ms) so that the test can cut the recording to them.
+ */
+public class Burner {
+
+    static volatile long sink;
+    static volatile Object kept;
+    static final Object MONITOR = new Object();
+
+    public static void main(String[] args) throws Exception {
+        long phaseMillis = Long.parseLong(args[0]);
+        System.out.println("A-start " + System.currentTimeMillis());
+        burnA(phaseMillis);
+        System.out.println("A-end " + System.currentTimeMillis());
+        Thread.sleep(500);
+        System.out.println("B-start " + System.currentTimeMillis());
+        // a pool thread that waits for work through the whole phase: idle, not contended
+        var idle = java.util.concurrent.Executors.newSingleThreadExecutor();
+        idle.submit(() -> sink++).get();
+        Thread holder = Thread.ofPlatform().name("holder").start(Burner::holdB);
+        Thread allocator = Thread.ofPlatform().name("allocator").start(() -> allocB(phaseMillis));
+        burnB(phaseMillis);
+        holder.join();
+        allocator.join();
+        idle.shutdown();
+        idle.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        System.out.println("B-end " + System.currentTimeMillis());
+        Thread.sleep(500);
+    }
+
+    static void burnA(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        long x = 1;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 10_000; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+        }
+        sink = x;
+    }
+
+    static void burnB(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        long x = 7;
+        int round = 0;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 10_000; i++) {
+                x = x * 2862933555777941757L + 3037000493L;
+            }
+            if (++round % 2000 == 0) {
+                lockB();
+            }
+        }
+        sink = x;
+    }
+
+    /** Holds the monitor for 60 ms at a time, 10 times, so that lockB blocks past JFR's 20 ms threshold. */
+    static void holdB() {
+        for (int i = 0; i < 10; i++) {
+            synchronized (MONITOR) {
+                try {
+                    Thread.sleep(60);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    static void lockB() {
+        synchronized (MONITOR) {
+            sink++;
+        }
+    }
+
+    static void allocB(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        List<byte[]> list = new ArrayList<>();
+        while (System.nanoTime() < end) {
+            list.add(new byte[64 * 1024]);
+            if (list.size() > 64) {
+                kept = list;
+                list = new ArrayList<>();
+            }
+        }
+    }
+}
