@@ -11,6 +11,7 @@ import dev.jvmbench.common.store.ResultPoints;
 import dev.jvmbench.common.store.RunArtifacts;
 import dev.jvmbench.common.store.RunFindings;
 import dev.jvmbench.common.store.RunJvm;
+import dev.jvmbench.common.store.RunProfiles;
 import dev.jvmbench.common.store.RunRow;
 import dev.jvmbench.common.store.Runs;
 import dev.jvmbench.worker.database.DatabaseWrites;
@@ -44,12 +45,13 @@ public class RunQueue implements RunControl {
     private final PointSeriesStore series;
     private final RunFindings findings;
     private final RunJvm jvm;
+    private final RunProfiles profiles;
     private final PlatformDatabase database;
     private final TransactionTemplate tx;
     private final DatabaseWrites writes;
 
     RunQueue(Runs runs, Jobs jobs, ResultPoints points, RunArtifacts artifacts, PointSeriesStore series,
-             RunFindings findings, RunJvm jvm, PlatformDatabase database,
+             RunFindings findings, RunJvm jvm, RunProfiles profiles, PlatformDatabase database,
              TransactionTemplate tx, DatabaseWrites writes) {
         this.runs = runs;
         this.jobs = jobs;
@@ -58,6 +60,7 @@ public class RunQueue implements RunControl {
         this.series = series;
         this.findings = findings;
         this.jvm = jvm;
+        this.profiles = profiles;
         this.database = database;
         this.tx = tx;
         this.writes = writes;
@@ -190,6 +193,7 @@ public class RunQueue implements RunControl {
         series.deleteOfRun(runId);
         findings.deleteOfRun(runId);
         jvm.deleteOfRun(runId);
+        profiles.deleteOfRun(runId);
         artifacts.deleteOfRun(runId);
     }
 

@@ -56,7 +56,7 @@ class RunQueueTest {
         queue = new RunQueue(new Runs(jdbc, json), new Jobs(jdbc, json), new ResultPoints(jdbc, json),
                 new RunArtifacts(jdbc), new dev.jvmbench.common.store.PointSeriesStore(jdbc, json),
                 new dev.jvmbench.common.store.RunFindings(jdbc, json), new dev.jvmbench.common.store.RunJvm(jdbc, json),
-                new PlatformDatabase(jdbc),
+                new dev.jvmbench.common.store.RunProfiles(jdbc, json), new PlatformDatabase(jdbc),
                 new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
                 new dev.jvmbench.worker.database.DatabaseWrites(dataSource));
     }
