@@ -155,7 +155,8 @@ class AnalysisController {
                          @Parameter(description = MIN_MAGNITUDE_DESCRIPTION,
                                  schema = @Schema(type = "number", format = "double", minimum = "0", maximum = "100", defaultValue = "0"))
                          @RequestParam(defaultValue = "0") double minMagnitude,
-                         @Parameter(description = SIGNIFICANCE_DESCRIPTION) @RequestParam(defaultValue = "jobs-and-runs") String significance,
+                         @Parameter(description = SIGNIFICANCE_DESCRIPTION, schema = @Schema(type = "string", defaultValue = "jobs-and-runs"))
+                         @RequestParam(required = false) String significance,
                          HttpServletRequest request) {
         if (!History.metricIds().contains(metric)) {
             throw ApiException.invalid("metric", "'" + metric + "' is not one of " + History.metricIds());
@@ -193,7 +194,8 @@ class AnalysisController {
             @Parameter(description = MIN_MAGNITUDE_DESCRIPTION,
                     schema = @Schema(type = "number", format = "double", minimum = "0", maximum = "100", defaultValue = "0"))
             @RequestParam(defaultValue = "0") double minMagnitude,
-            @Parameter(description = SIGNIFICANCE_DESCRIPTION) @RequestParam(defaultValue = "jobs-and-runs") String significance,
+            @Parameter(description = SIGNIFICANCE_DESCRIPTION, schema = @Schema(type = "string", defaultValue = "jobs-and-runs"))
+                         @RequestParam(required = false) String significance,
             HttpServletRequest request) {
         List<String> metrics = new ArrayList<>();
         for (String value : metric) {
@@ -228,7 +230,8 @@ class AnalysisController {
         if (!(minMagnitude >= 0 && minMagnitude <= 100)) {
             throw ApiException.invalid("minMagnitude", "must be between 0 and 100");
         }
-        int index = ChangePoints.Significance.wireNames().indexOf(significance);
+        // absent: the default; empty (significance=) is not one of the names: Spring's defaultValue would have hidden it
+        int index = ChangePoints.Significance.wireNames().indexOf(significance == null ? "jobs-and-runs" : significance);
         if (index < 0) {
             throw ApiException.invalid("significance", "'" + significance + "' is not one of "
                     + ChangePoints.Significance.wireNames());

@@ -164,6 +164,9 @@ class HistoryChangesApiTest {
         api.get(query + "&metric=throughputRps&label=nope").expect(400);
         api.get("/api/v1/history?scenario=io-http&metric=throughputRps&maxPValue=5").expect(400).fieldError("maxPValue");
         api.get("/api/v1/history?scenario=io-http&metric=throughputRps&significance=x").expect(400).fieldError("significance");
+        // empty is no name either (Schemathesis found it taken for the default)
+        api.get("/api/v1/history?scenario=io-http&metric=throughputRps&significance=").expect(400).fieldError("significance");
+        api.get(query + "&metric=throughputRps&significance=").expect(400).fieldError("significance");
         // Nothing matches: no change points, not an error.
         JsonNode none = api.get(query + "&metric=throughputRps").expect(200).json();
         assertThat(none.get("items")).isEmpty();
