@@ -275,7 +275,18 @@ public class CellProfiles {
         double candTotal = ms ? candidate.msPerRequest(candidate.total()) : candidate.perRequest(candidate.total());
         // changes under 0.5 % of the larger side's total are noise in the sampling, not findings
         double minDelta = Math.max(baseTotal, candTotal) * 0.005;
-        return new FrameDiff(unit, baseTotal, candTotal, FrameChanges.rank(base, cand, limit, minDelta).stream()
+        java.util.function.Predicate<FrameChanges.Change> beyondNoise = change -> true;
+        if (baseline.query().kind() == ProfileKind.CPU) {
+            // Execution samples are counts: a frame's count is Poisson, so its change per request must exceed
+            // twice its standard deviation, sqrt(a u_a^2 + b u_b^2) with a, b the sample counts and u the value
+            // of one sample per request on each side (value = count x u, so a u^2 = value x u). A profile of a
+            // few hundred samples otherwise ranks one-sample differences as "the frames that changed".
+            double baseUnit = ms ? baseline.msPerRequest(1) : baseline.perRequest(1);
+            double candUnit = ms ? candidate.msPerRequest(1) : candidate.perRequest(1);
+            beyondNoise = change -> Math.abs(change.delta())
+                    > 2 * Math.sqrt(change.baseline() * baseUnit + change.candidate() * candUnit);
+        }
+        return new FrameDiff(unit, baseTotal, candTotal, FrameChanges.rank(base, cand, limit, minDelta, beyondNoise).stream()
                 .map(c -> new FrameChangeView(c.frame(), c.baseline(), c.candidate(), c.delta())).toList());
     }
 
@@ -285,7 +296,8 @@ public class CellProfiles {
                             @Schema(description = "The baseline's total per request") double baselineTotal,
                             @Schema(description = "The candidate's total per request") double candidateTotal,
                             @Schema(description = "Frames whose self value per request changed most, the largest change "
-                                    + "first (changes under 0.5 % of the larger total are left out)")
+                                    + "first (changes under 0.5 % of the larger total are left out, and for CPU those "
+                                    + "within twice the standard deviation of the sampling's count noise)")
                             List<FrameChangeView> frames) {
     }
 

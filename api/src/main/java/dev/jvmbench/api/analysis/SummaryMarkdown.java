@@ -565,11 +565,16 @@ public class SummaryMarkdown {
             String cells = side(pair.baseline(), view.mode()) + " → " + side(pair.candidate(), view.mode());
             for (var level : pair.cpuFrames()) {
                 var cpu = level.cpu();
-                if (cpu.frames().isEmpty()) {
-                    continue;
-                }
                 var row = pair.metrics().stream()
                         .filter(r -> r.metric() == Metric.CPU_MS_PER_REQUEST && r.level() == level.level()).findFirst();
+                if (cpu.frames().isEmpty()) {
+                    // a real change in CPU per request that no frame's samples account for: said, not left blank
+                    row.filter(r -> r.verdict().detectable()).ifPresent(r -> lines.add("- " + cells + " at level "
+                            + level.level() + ": CPU per request " + shortRatio(r) + " (" + num(r.baselineMedian()) + " → "
+                            + num(r.candidateMedian()) + " ms); no frame's change stands out of the profiles' sampling "
+                            + "noise (execution samples see Java code only: GC, JIT and kernel time are not in them)"));
+                    continue;
+                }
                 String unit = cpu.unit().equals("ms per request") ? " ms" : " " + cpu.unit();
                 String head = row.map(r -> "CPU per request " + shortRatio(r) + " (" + num(r.baselineMedian()) + " → "
                         + num(r.candidateMedian()) + " ms)")

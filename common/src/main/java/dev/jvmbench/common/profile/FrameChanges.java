@@ -31,12 +31,21 @@ public final class FrameChanges {
      */
     public static List<Change> rank(Map<String, Double> baseline, Map<String, Double> candidate, int limit,
                                     double minDelta) {
+        return rank(baseline, candidate, limit, minDelta, change -> true);
+    }
+
+    /**
+     * As {@link #rank(Map, Map, int, double)}, keeping only the changes {@code beyondNoise} accepts
+     * (e.g. those larger than the sampling noise of the two profiles).
+     */
+    public static List<Change> rank(Map<String, Double> baseline, Map<String, Double> candidate, int limit,
+                                    double minDelta, java.util.function.Predicate<Change> beyondNoise) {
         Set<String> frames = new HashSet<>(baseline.keySet());
         frames.addAll(candidate.keySet());
         List<Change> changes = new ArrayList<>();
         for (String frame : frames) {
             Change change = new Change(frame, baseline.getOrDefault(frame, 0.0), candidate.getOrDefault(frame, 0.0));
-            if (Math.abs(change.delta()) >= minDelta && change.delta() != 0) {
+            if (Math.abs(change.delta()) >= minDelta && change.delta() != 0 && beyondNoise.test(change)) {
                 changes.add(change);
             }
         }
