@@ -567,12 +567,14 @@ public class SummaryMarkdown {
                 var cpu = level.cpu();
                 var row = pair.metrics().stream()
                         .filter(r -> r.metric() == Metric.CPU_MS_PER_REQUEST && r.level() == level.level()).findFirst();
+                String coverage = row.filter(r -> cpu.unit().equals("ms per request")).map(r -> coverage(cpu.baselineTotal(),
+                        r.baselineMedian(), cpu.candidateTotal(), r.candidateMedian())).orElse("");
                 if (cpu.frames().isEmpty()) {
                     // a real change in CPU per request that no frame's samples account for: said, not left blank
                     row.filter(r -> r.verdict().detectable()).ifPresent(r -> lines.add("- " + cells + " at level "
                             + level.level() + ": CPU per request " + shortRatio(r) + " (" + num(r.baselineMedian()) + " → "
                             + num(r.candidateMedian()) + " ms); no frame's change stands out of the profiles' sampling "
-                            + "noise (execution samples see Java code only: GC, JIT and kernel time are not in them)"));
+                            + "noise" + coverage));
                     continue;
                 }
                 String unit = cpu.unit().equals("ms per request") ? " ms" : " " + cpu.unit();
@@ -581,7 +583,7 @@ public class SummaryMarkdown {
                         .orElse("sampled CPU " + num(cpu.baselineTotal()) + " → " + num(cpu.candidateTotal()) + unit);
                 lines.add("- " + cells + " at level " + level.level() + ": " + head + ", of which "
                         + cpu.frames().stream().map(f -> "`" + f.frame() + "` " + minusOrPlus(f.delta()) + unit)
-                                .collect(Collectors.joining(", ")));
+                                .collect(Collectors.joining(", ")) + coverage);
             }
         }
         if (!lines.isEmpty()) {
@@ -590,6 +592,25 @@ public class SummaryMarkdown {
             lines.forEach(line -> md.append(line).append('\n'));
             md.append('\n');
         }
+    }
+
+    /**
+     * How much of the measured CPU per request the execution samples hold, when it is little: they see
+     * threads running Java code only, so an app whose CPU goes to the kernel (sockets), the GC or the JIT
+     * has a profile that explains a small part of its CPU, and the reader must know it.
+     */
+    static String coverage(double sampledBase, double measuredBase, double sampledCandidate, double measuredCandidate) {
+        if (!(measuredBase > 0) || !(measuredCandidate > 0)) {
+            return "";
+        }
+        double base = sampledBase / measuredBase;
+        double candidate = sampledCandidate / measuredCandidate;
+        if (Math.min(base, candidate) >= 0.5) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, " (⚠️ the execution samples hold only %.0f %% and %.0f %% of the measured "
+                + "CPU per request: they see threads running Java code, not the kernel, GC or JIT time)",
+                100 * base, 100 * candidate);
     }
 
     /** +1.2 or −0.6 (a minus sign, not a hyphen). */
