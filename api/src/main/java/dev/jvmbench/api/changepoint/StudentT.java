@@ -88,42 +88,31 @@ public final class StudentT {
         return 1 - Math.exp(logFront) * continuedFraction(1 - x, b, a) / b;
     }
 
+    private static final double TINY = 1e-300;
+
+    /** Lentz's method: a term that came out (nearly) zero is replaced by a tiny one, never divided by. */
+    private static double awayFromZero(double value) {
+        return Math.abs(value) < TINY ? TINY : value;
+    }
+
     private static double continuedFraction(double x, double a, double b) {
-        final double tiny = 1e-300;
         final double epsilon = 1e-16;
         double qab = a + b;
         double qap = a + 1;
         double qam = a - 1;
         double c = 1;
-        double d = 1 - qab * x / qap;
-        if (Math.abs(d) < tiny) {
-            d = tiny;
-        }
-        d = 1 / d;
+        double d = 1 / awayFromZero(1 - qab * x / qap);
         double h = d;
         for (int m = 1; m <= 10_000; m++) {
             int m2 = 2 * m;
+            // the even step of the fraction, then the odd one
             double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-            d = 1 + aa * d;
-            if (Math.abs(d) < tiny) {
-                d = tiny;
-            }
-            c = 1 + aa / c;
-            if (Math.abs(c) < tiny) {
-                c = tiny;
-            }
-            d = 1 / d;
+            d = 1 / awayFromZero(1 + aa * d);
+            c = awayFromZero(1 + aa / c);
             h *= d * c;
             aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-            d = 1 + aa * d;
-            if (Math.abs(d) < tiny) {
-                d = tiny;
-            }
-            c = 1 + aa / c;
-            if (Math.abs(c) < tiny) {
-                c = tiny;
-            }
-            d = 1 / d;
+            d = 1 / awayFromZero(1 + aa * d);
+            c = awayFromZero(1 + aa / c);
             double delta = d * c;
             h *= delta;
             if (Math.abs(delta - 1) < epsilon) {
