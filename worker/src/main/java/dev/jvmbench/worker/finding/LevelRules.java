@@ -291,18 +291,23 @@ final class LevelRules {
     }
 
     private static void closeWaitGrowth(LevelFacts l, List<Finding> found) {
-        // Growing inside the window, or so many that they were left there before it (a leak that ran
-        // out of descriptors during the warm-up no longer grows, it stays).
-        if (l.closeWaitEnd() == null || l.closeWaitGrowth() == null || l.closeWaitEnd() < CLOSE_WAIT_MIN
-                || l.closeWaitGrowth() < CLOSE_WAIT_GROWTH_MIN && l.closeWaitEnd() < CLOSE_WAIT_HELD_MIN) {
+        if (l.closeWaitEnd() == null || l.closeWaitGrowth() == null || l.closeWaitEnd() < CLOSE_WAIT_MIN) {
             return;
         }
         // A generator that gives up on a request closes its connection; until the app gets to that
-        // request its socket waits in CLOSE_WAIT. Behind timeouts (queueing for a pool, an app that
-        // stopped answering) the growth is their echo, not a leak: the timeouts are the finding.
-        boolean timeoutsExplainIt = l.errorsOf("timeout") >= l.closeWaitGrowth() || found.stream().anyMatch(f ->
-                f.code() == FindingCode.QUEUEING_TIMEOUTS || f.code() == FindingCode.STOPPED_ANSWERING);
-        if (timeoutsExplainIt) {
+        // request its socket waits in CLOSE_WAIT: each timeout can leave one socket there. Behind a
+        // pool's queue or an app that stopped answering, that echo is the whole story.
+        if (found.stream().anyMatch(f -> f.code() == FindingCode.QUEUEING_TIMEOUTS
+                || f.code() == FindingCode.STOPPED_ANSWERING)) {
+            return;
+        }
+        long timeouts = l.errorsOf("timeout");
+        // Growing inside the window beyond what its timeouts explain, or so many held that they were
+        // left there before it: a leak that ran out of descriptors during the warm-up no longer grows,
+        // it stays, and the timeouts of one window cannot account for sockets older than the window.
+        boolean growing = l.closeWaitGrowth() >= CLOSE_WAIT_GROWTH_MIN && l.closeWaitGrowth() > timeouts;
+        boolean held = l.closeWaitEnd() >= CLOSE_WAIT_HELD_MIN && l.closeWaitEnd() > timeouts;
+        if (!growing && !held) {
             return;
         }
         found.add(finding(FindingCode.CLOSE_WAIT_GROWTH, l, l.start(),

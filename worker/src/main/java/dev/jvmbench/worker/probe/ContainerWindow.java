@@ -34,8 +34,9 @@ import java.util.function.ToLongFunction;
  *                          (spaced out for JVMs with many threads, see {@link ContainerSampler})
  * @param threadsPeak       most OS threads of the JVM process in one sample
  * @param openFdsPeak       most open file descriptors of the JVM process ({@code /proc/<pid>/fd})
- *                          in one reading inside the window (read about once a second); null
- *                          when no reading fell inside or descriptors cannot be read
+ *                          in one reading inside the window (read about once a second; when
+ *                          none fell inside, the first up to {@link #LATE_FD_READING} after its
+ *                          end); null when there is none or descriptors cannot be read
  * @param tcpEstablishedPeak most ESTABLISHED TCP sockets of the JVM in one reading inside
  * @param tcpCloseWaitAtEnd CLOSE_WAIT TCP sockets of the JVM at the last reading inside the window
  * @param tcpCloseWaitGrowth {@code tcpCloseWaitAtEnd} minus CLOSE_WAIT when the window began:
@@ -65,6 +66,12 @@ public record ContainerWindow(
         Long nofileSoftLimit) {
 
     static final double BYTES_PER_MB = 1024 * 1024;
+    /**
+     * How late a descriptor reading may come after a window that holds none and still stand for its
+     * end: the window is asked for when the generator's result is in, a second or two after it ended,
+     * and the sampler then reads at once ({@link ContainerSampler#window}).
+     */
+    static final Duration LATE_FD_READING = Duration.ofSeconds(5);
 
     /** A window without descriptor and socket figures (a probe that does not read them). */
     public ContainerWindow(Instant start, Instant end, int samples, double cpuSeconds, double cpuPercentOfLimit,
@@ -108,6 +115,12 @@ public record ContainerWindow(
         long peakBytes = markAfter > markBefore ? Math.max(sampledPeak, markAfter) : sampledPeak;
         List<FdReading> fdsInside = fds.stream().filter(reading -> !reading.at().isBefore(from) && !reading.at().isAfter(to))
                 .toList();
+        if (fdsInside.isEmpty()) {
+            // Readings are spaced by their cost: thousands of leaked sockets can space them past a short
+            // window. The reading the window's request caught up with, just after its end, stands for it.
+            fdsInside = fds.stream().filter(reading -> reading.at().isAfter(to)
+                    && !reading.at().isAfter(to.plus(LATE_FD_READING))).limit(1).toList();
+        }
         FdReading lastFds = fdsInside.isEmpty() ? null : fdsInside.getLast();
         // the state when the window began: the last reading before it, else the first inside
         FdReading startFds = fds.stream().filter(reading -> reading.at().isBefore(from)).reduce((a, b) -> b)

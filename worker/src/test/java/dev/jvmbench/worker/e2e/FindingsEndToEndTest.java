@@ -144,7 +144,33 @@ class FindingsEndToEndTest {
         List<Found> all = findings(job);
         return all.stream().filter(f -> f.code().equals(code)).findFirst()
                 .orElseThrow(() -> new AssertionError("job " + job + " has no " + code + " finding; it has "
-                        + all.stream().map(f -> f.code() + "@" + f.level() + ": " + f.summary()).toList()));
+                        + all.stream().map(f -> f.code() + "@" + f.level() + ": " + f.summary()).toList()
+                        + "\nits runs' seconds:\n" + secondsOf(job)));
+    }
+
+    /** The per-second columns a missing finding is computed from, so that a failure shows what was measured. */
+    private static String secondsOf(String job) {
+        StringBuilder out = new StringBuilder();
+        try {
+            for (JsonNode run : platform.get("/api/v1/jobs/" + JOBS.get(job) + "/runs").get("items")) {
+                JsonNode series = platform.get("/api/v1/runs/" + run.get("id").asLong() + "/series");
+                for (JsonNode level : series.get("levels")) {
+                    for (String phase : List.of("warmup", "measured")) {
+                        JsonNode window = level.get(phase);
+                        if (window == null || window.isNull()) {
+                            continue;
+                        }
+                        out.append("run ").append(run.get("id")).append(" level ").append(level.get("level"))
+                                .append(' ').append(phase).append(" from ").append(window.get("start")).append('\n');
+                        window.get("metrics").properties().forEach(column -> out.append("  ").append(column.getKey())
+                                .append(' ').append(column.getValue()).append('\n'));
+                    }
+                }
+            }
+        } catch (Exception e) {
+            out.append("(could not read them: ").append(e).append(')');
+        }
+        return out.toString();
     }
 
     private static List<String> codes(String job) throws Exception {

@@ -147,6 +147,24 @@ class LevelRulesTest {
     }
 
     @Test
+    void aLeakThatFilledTheDescriptorsBeforeTheWindowIsNotExcusedByAFewTimeouts() {
+        // The leak job of a CI run: the descriptors ran out in the warm-up, so CLOSE_WAIT no longer grew in
+        // the window, and 17 of its requests timed out; 17 timeouts cannot account for 4000 held sockets.
+        LevelFacts level = Facts.level(20).set("closeWait", 4000).set("closeWaitGrowth", 0).errors("timeout", 17).build();
+
+        assertThat(codes(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level)))
+                .contains(FindingCode.CLOSE_WAIT_GROWTH);
+    }
+
+    @Test
+    void heldSocketsTheTimeoutsCouldAllHaveLeftAreNoLeak() {
+        LevelFacts level = Facts.level(400).set("closeWait", 300).set("closeWaitGrowth", 5).errors("timeout", 300).build();
+
+        assertThat(codes(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level)))
+                .doesNotContain(FindingCode.CLOSE_WAIT_GROWTH);
+    }
+
+    @Test
     void theSchedulersQueuedGaugeAloneIsNoCarrierStarvation() {
         // Two healthy io-http runs (20 users, one carrier) measured on real containers: 3.5 and 15.2 queued.
         for (double queued : new double[] {3.5, 15.2}) {

@@ -115,6 +115,17 @@ class ContainerWindowTest {
                 T0.plusMillis(4000), 1.0);
         assertThat(alone.tcpCloseWaitGrowth()).as("growth needs two readings").isNull();
 
+        ContainerWindow caughtUp = ContainerWindow.of(STEADY, SWITCHES, List.of(fds.get(0), fds.get(3)), T0.plusMillis(500),
+                T0.plusMillis(2500), 1.0);
+        assertThat(caughtUp.tcpCloseWaitAtEnd()).as("none inside: the reading just after the end").isZero();
+        assertThat(caughtUp.tcpCloseWaitGrowth()).isEqualTo(-1);
+        assertThat(caughtUp.openFdsPeak()).isEqualTo(200);
+        FdReading later = new FdReading(T0.plusMillis(2500).plus(ContainerWindow.LATE_FD_READING).plusMillis(1), 300, 250,
+                Map.of(TcpState.CLOSE_WAIT, 240), 4096);
+        ContainerWindow tooLate = ContainerWindow.of(STEADY, SWITCHES, List.of(fds.get(0), later), T0.plusMillis(500),
+                T0.plusMillis(2500), 1.0);
+        assertThat(tooLate.openFdsPeak()).as("a reading long after the end is another moment").isNull();
+
         ContainerWindow without = ContainerWindow.of(STEADY, SWITCHES, T0.plusMillis(500), T0.plusMillis(2500), 1.0);
         assertThat(without.openFdsPeak()).isNull();
         assertThat(without.tcpCloseWaitAtEnd()).isNull();
