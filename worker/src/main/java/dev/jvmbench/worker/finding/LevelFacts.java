@@ -3,6 +3,8 @@ package dev.jvmbench.worker.finding;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.stats.Steadiness;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -21,6 +23,8 @@ import java.util.Map;
  * @param poolMax             the pool's maximum size, when exposed
  * @param vtQueuedMean        virtual threads queued for a carrier (micrometer-java21), when exposed
  * @param vtParallelism       carrier parallelism, when exposed
+ * @param threadsGrownByName  OS threads by name (digits folded) that were more at the window's end than when
+ *                            the app became ready, by how many, the most first; empty when not read
  */
 public record LevelFacts(int levelIndex, int level, Instant start, Instant end, double measuredSeconds,
                          long requests, long successes, long errors, Map<String, Long> errorsByCause,
@@ -31,10 +35,13 @@ public record LevelFacts(int levelIndex, int level, Instant start, Instant end, 
                          PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady,
                          Integer osThreadsPeak, Integer openFdsPeak, Integer closeWaitEnd, Integer closeWaitGrowth,
                          Double poolPendingMax, Double poolAcquireMeanMs, Double poolMax, Double vtQueuedMean,
-                         Double vtParallelism) {
+                         Double vtParallelism, Map<String, Integer> threadsGrownByName) {
 
     public LevelFacts {
         errorsByCause = Map.copyOf(errorsByCause);
+        // a LinkedHashMap keeps the order the probe gave, the most grown first
+        threadsGrownByName = threadsGrownByName == null ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(threadsGrownByName));
     }
 
     public long errorsOf(String cause) {

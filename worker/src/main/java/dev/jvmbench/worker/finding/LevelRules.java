@@ -39,6 +39,9 @@ final class LevelRules {
     /** Open descriptors as a share of the nofile limit. */
     static final double FD_SHARE = 0.8;
     static final int CLOSE_WAIT_MIN = 20;
+    /** The virtual-thread scheduler's carriers as {@code ThreadNames} folds them. */
+    static final String CARRIER_THREAD_NAME = "ForkJoinPool-#-";
+    static final int HIDDEN_THREAD_NAMES_SHOWN = 5;
     static final int CLOSE_WAIT_GROWTH_MIN = 10;
     /** Sockets in CLOSE_WAIT at the window's end that are a finding even when they no longer grow. */
     static final int CLOSE_WAIT_HELD_MIN = 200;
@@ -273,10 +276,41 @@ final class LevelRules {
         found.add(finding(FindingCode.HIDDEN_PLATFORM_THREADS, l, firstSecondWhere(l, SeriesMetric.OS_THREADS,
                         value -> value >= l.osThreadsAtReady() + HIDDEN_THREADS_MIN),
                 ("The JVM ran %d OS threads at %d users, %d more than the %d it had when ready, although requests run on "
-                        + "virtual threads: something starts platform threads per concurrent call.")
-                        .formatted(l.osThreadsPeak(), l.level(), grown, l.osThreadsAtReady()),
+                        + "virtual threads: %s").formatted(l.osThreadsPeak(), l.level(), grown, l.osThreadsAtReady(),
+                        whoStartedThem(l.threadsGrownByName(), grown)),
                 evidence("osThreadsPeak", l.osThreadsPeak(), "osThreadsAtReady", l.osThreadsAtReady(), "grown", grown,
-                        "users", l.level()), null));
+                        "users", l.level(), "grownByName", l.threadsGrownByName().isEmpty() ? null
+                                : top(l.threadsGrownByName(), HIDDEN_THREAD_NAMES_SHOWN)), null));
+    }
+
+    /**
+     * What the threads' names say of who started them. The scheduler's carriers are {@code
+     * ForkJoinPool-N-worker-M} ({@code ForkJoinPool-#-} once the kernel cut and the digits folded;
+     * the common pool is {@code ForkJoinPool.commonPool-worker-M}): more of them than the scheduler's
+     * parallelism are the carriers it adds while others are held in {@code Object.wait()} (pinned
+     * there before JDK 24) or in blocking file I/O, not a pool of the app's.
+     */
+    private static String whoStartedThem(Map<String, Integer> grownByName, int grown) {
+        if (grownByName.isEmpty()) {
+            return "something starts platform threads per concurrent call.";
+        }
+        int carriers = grownByName.getOrDefault(CARRIER_THREAD_NAME, 0);
+        String names = top(grownByName, HIDDEN_THREAD_NAMES_SHOWN).entrySet().stream()
+                .map(entry -> entry.getKey() + " +" + entry.getValue()).collect(Collectors.joining(", "));
+        if (carriers * 2 >= grown) {
+            return ("%d of them are %s threads, carriers the virtual-thread scheduler added beyond its parallelism to stand "
+                    + "in for carriers held in Object.wait() (pinned there before JDK 24) or in blocking file I/O, not a pool "
+                    + "of the app's; the pinning finding names the frames. Grown by name: %s.")
+                    .formatted(carriers, CARRIER_THREAD_NAME, names);
+        }
+        return "something starts platform threads per concurrent call. Grown by name (the kernel keeps 15 characters, "
+                + "digits as #): " + names + ".";
+    }
+
+    private static Map<String, Integer> top(Map<String, Integer> ordered, int count) {
+        Map<String, Integer> top = new LinkedHashMap<>();
+        ordered.entrySet().stream().limit(count).forEach(entry -> top.put(entry.getKey(), entry.getValue()));
+        return top;
     }
 
     private static void fdPressure(RunFacts run, LevelFacts l, List<Finding> found) {

@@ -2,6 +2,7 @@ package dev.jvmbench.worker.probe;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Watches one running container from the host: its cgroup (CPU, throttling, memory) and its
@@ -19,6 +20,14 @@ public interface ContainerProbe extends AutoCloseable {
      * different windows and of the load generator join on the second).
      */
     List<ContainerSecond> seconds(Instant from, Instant to);
+
+    /**
+     * The JVM's OS threads now, by name with digits folded ({@link ThreadNames}), the most
+     * numerous first; empty when they cannot be read (the process has gone, no access).
+     */
+    default Map<String, Integer> threadNames() {
+        return Map.of();
+    }
 
     /** Stops watching; idempotent, never throws. */
     @Override

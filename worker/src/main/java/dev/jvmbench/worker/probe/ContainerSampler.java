@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -58,6 +59,7 @@ public final class ContainerSampler implements ContainerProbe {
     private final Cgroup cgroup;
     private final ThreadCounters threads;
     private final ProcFds fds;
+    private final Path processDirectory;
     private final Clock clock;
     private final Thread thread;
     /** Guards the readers (ThreadCounters is not thread-safe) and both series, which stay in time order. */
@@ -77,7 +79,8 @@ public final class ContainerSampler implements ContainerProbe {
         this.interval = interval;
         this.cgroup = Cgroup.of(containerId, hostPid);
         this.threads = new ThreadCounters(Path.of("/proc", Long.toString(hostPid)));
-        this.fds = new ProcFds(Path.of("/proc", Long.toString(hostPid)));
+        this.processDirectory = Path.of("/proc", Long.toString(hostPid));
+        this.fds = new ProcFds(processDirectory);
         // The system clock on purpose: samples are matched to windows the load generator, another
         // process, time-stamps with the same wall clock; the run flow's tests replace the whole probe.
         this.clock = Clock.systemUTC();
@@ -195,6 +198,15 @@ public final class ContainerSampler implements ContainerProbe {
     /** Why descriptors and sockets are not read (no access to the process's descriptors), if so. */
     public Optional<String> fdStopReason() {
         return Optional.ofNullable(fdStopReason);
+    }
+
+    @Override
+    public Map<String, Integer> threadNames() {
+        try {
+            return ThreadNames.read(processDirectory);
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
     }
 
     /** CPU time the sampling thread has used: the probe's own cost on the benchmark host. */

@@ -148,7 +148,8 @@ final class Evidence {
     }
 
     static LevelFacts level(Point point, LevelResult load, ContainerWindow container, ScrapeWindow scrape,
-                            PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady) {
+                            PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady,
+                            Map<String, Integer> threadsGrownByName) {
         return new LevelFacts(point.levelIndex(), point.level(), load.measuredStart(), load.measuredEnd(),
                 point.measuredSeconds(), point.requests(), point.successes(), point.errors(), point.errorsByCause(),
                 point.throughputRps(), point.latencyP50Ms(), point.latencyP95Ms(), point.latencyP99Ms(),
@@ -159,7 +160,7 @@ final class Evidence {
                 container.tcpCloseWaitGrowth(), scrape == null ? null : scrape.poolPendingMax(),
                 scrape == null ? null : scrape.poolAcquireMeanMs(), scrape == null ? null : scrape.poolMaxMean(),
                 scrape == null ? null : scrape.virtualQueuedMean(),
-                scrape == null ? null : scrape.virtualParallelismMean());
+                scrape == null ? null : scrape.virtualParallelismMean(), threadsGrownByName);
     }
 
     private static Double value(Integer value) {

@@ -20,6 +20,7 @@ import dev.jvmbench.worker.load.LoadModel;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.ScrapeWindow;
+import dev.jvmbench.worker.probe.ThreadNames;
 import dev.jvmbench.worker.queue.RunControl;
 import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.result.ResultSink;
@@ -27,6 +28,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Locale;
 import org.slf4j.Logger;
@@ -72,6 +74,7 @@ class LoadPhase {
         });
         ctx.load(new LoadSession(generator));
         ctx.osThreadsAtReady(threadsNow(ctx.app()));
+        ctx.threadNamesAtReady(ctx.app().probe().threadNames());
         generator.warmUp(ctx.app().uri(ctx.plan().pathAndQuery()), properties.generatorWarmup());
     }
 
@@ -126,7 +129,10 @@ class LoadPhase {
         if (warmup != null) {
             results.storeSeries(runId, levelIndex, SeriesPhase.WARMUP, warmup);
         }
-        LevelFacts facts = Evidence.level(point, result, container, scrape, measured, steadiness, ctx.osThreadsAtReady());
+        // read at the window's end: threads a pool started for the level are still there (idle ones time out later)
+        Map<String, Integer> threadsGrown = ThreadNames.grown(ctx.threadNamesAtReady(), ctx.app().probe().threadNames());
+        LevelFacts facts = Evidence.level(point, result, container, scrape, measured, steadiness, ctx.osThreadsAtReady(),
+                threadsGrown);
         List<Finding> findings = Diagnosis.ofLevel(Evidence.run(ctx, properties.nofileLimit()), facts);
         results.replaceLevelFindings(runId, levelIndex, findings);
         ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result, facts,

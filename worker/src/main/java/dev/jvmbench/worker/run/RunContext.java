@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,6 +32,7 @@ final class RunContext {
     private StartedApp app;
     private volatile boolean appStoppedByWorker;
     private Integer osThreadsAtReady;
+    private Map<String, Integer> threadNamesAtReady = Map.of();
     private CapacitySearcher search;
     private LoadSession load;
     private final List<MeasuredLevel> measured = new ArrayList<>();
@@ -124,6 +126,15 @@ final class RunContext {
 
     void osThreadsAtReady(Integer threads) {
         osThreadsAtReady = threads;
+    }
+
+    /** The JVM's OS threads by name once ready; empty when not read. */
+    Map<String, Integer> threadNamesAtReady() {
+        return threadNamesAtReady;
+    }
+
+    void threadNamesAtReady(Map<String, Integer> names) {
+        threadNamesAtReady = Map.copyOf(names);
     }
 
     /** The app once it answered its readiness probe. */

@@ -31,6 +31,7 @@ final class Facts {
     static final class Level {
         final Map<String, Object> f = new HashMap<>();
         final Map<String, Long> errors = new HashMap<>();
+        final Map<String, Integer> threadsGrown = new java.util.LinkedHashMap<>();
         PointSeries series;
 
         Level(int users) {
@@ -49,6 +50,14 @@ final class Facts {
 
         Level errors(String cause, long count) {
             errors.put(cause, count);
+            return this;
+        }
+
+        /** Threads grown by name, kept the most first as the probe gives them. */
+        Level threadsGrown(Map<String, Integer> byName) {
+            byName.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                    .forEach(entry -> threadsGrown.put(entry.getKey(), entry.getValue()));
             return this;
         }
 
@@ -73,7 +82,7 @@ final class Facts {
                     (Integer) f.get("threadsReady"), (Integer) f.get("threadsPeak"), (Integer) f.get("fds"),
                     (Integer) f.get("closeWait"), (Integer) f.get("closeWaitGrowth"), (Double) f.get("poolPending"),
                     (Double) f.get("poolAcquireMs"), (Double) f.get("poolMax"), (Double) f.get("vtQueued"),
-                    (Double) f.get("vtParallelism"));
+                    (Double) f.get("vtParallelism"), threadsGrown);
         }
     }
 

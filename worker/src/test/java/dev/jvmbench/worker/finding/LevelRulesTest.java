@@ -126,6 +126,24 @@ class LevelRulesTest {
     }
 
     @Test
+    void hiddenThreadsThatAreTheSchedulersCarriersAreNamedAsSuch() {
+        // JDK 21, virtual threads, 80 users: 28 more OS threads, nearly all ForkJoinPool-1-worker-N
+        LevelFacts carriers = Facts.level(80).set("threadsReady", 40).set("threadsPeak", 68)
+                .threadsGrown(Map.of("ForkJoinPool-#-", 26, "Attach Listener", 1, "C# CompilerThre", 1)).build();
+        Finding compensation = only(FindingCode.HIDDEN_PLATFORM_THREADS,
+                Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), carriers));
+        assertThat(compensation.summary()).contains("26 of them are ForkJoinPool-#- threads", "carriers the virtual-thread scheduler");
+        assertThat(compensation.evidence().get("grownByName")).isEqualTo(Map.of("ForkJoinPool-#-", 26, "Attach Listener", 1,
+                "C# CompilerThre", 1));
+
+        LevelFacts pool = Facts.level(80).set("threadsReady", 40).set("threadsPeak", 68)
+                .threadsGrown(Map.of("jdk-httpclient-", 25, "ForkJoinPool-#-", 3)).build();
+        Finding hidden = only(FindingCode.HIDDEN_PLATFORM_THREADS, Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), pool));
+        assertThat(hidden.summary()).contains("something starts platform threads per concurrent call",
+                "jdk-httpclient- +25, ForkJoinPool-#- +3").doesNotContain("carriers the virtual-thread scheduler");
+    }
+
+    @Test
     void descriptorsNearTheLimitAndSocketsLeftInCloseWait() {
         RunFacts run = new RunFacts("io-http", true, Map.of(), ThreadModel.PLATFORM, 25, 1, 512, 200,
                 dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 1024, 10);
@@ -259,7 +277,7 @@ class LevelRulesTest {
                 first.throttledMs(), first.scrapeSuccessShare(), first.loadgenCpuPercent(), first.loadgenCpuCores(),
                 first.loadgenSaturated(), first.offeredRateReached(), first.ceilingRps(), first.ceilingShare(), busy,
                 first.steadiness(), first.osThreadsAtReady(), first.osThreadsPeak(), first.openFdsPeak(),
-                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null);
+                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null, Map.of());
 
         assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, first)).advice())
                 .contains("adaptive warm-up ended with the JIT still at work", "maximum of 300 s", "maxSeconds");
