@@ -248,6 +248,10 @@ class FindingsEndToEndTest {
     void aClientWithoutAVirtualThreadExecutorGrowsPlatformThreads() throws Exception {
         Found hidden = one("hidden-threads", "hidden-platform-threads");
         assertThat(hidden.evidence().get("grown").asInt()).isGreaterThanOrEqualTo(20);
+        // the JDK HttpClient's default executor, HttpClient-<id>-Worker-<n>, as the kernel keeps it
+        assertThat(hidden.evidence().get("grownByName").properties().iterator().next().getKey())
+                .as("the most grown name").isEqualTo("HttpClient-#-Wo");
+        assertThat(hidden.summary()).contains("something starts platform threads per concurrent call");
     }
 
     @Test
