@@ -54,9 +54,15 @@ start_dockerd() {
   nofile=$(cat /proc/sys/fs/nr_open 2>/dev/null || echo 1048576)
   # setsid --fork + nohup: the daemon must outlive this script and the shell that ran
   # `./bench setup`, in its own session so that terminal's SIGHUP/SIGINT never reach it.
+  # Descriptors above stderr are closed first: a lock the caller holds (`flock file ./bench setup`,
+  # setup.sh's own) would otherwise be held by the daemon for its whole life.
   (
     ulimit -Hn "$nofile" 2>/dev/null || true
     ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      if (( fd > 2 )); then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
     exec setsid --fork nohup dockerd \
       --bridge=none --iptables=false --ip6tables=false --ip-masq=false --ip-forward=false \
       --exec-root="$DOCKERD_EXEC_ROOT" --pidfile="$DOCKERD_DAEMON_PIDFILE" \
