@@ -35,6 +35,8 @@ final class CellSamples {
     final Map<Integer, Integer> levelRuns = new TreeMap<>();
     /** run -> level -> that point's metrics: a capacity search tries other levels in every run. */
     final Map<Long, TreeMap<Integer, Map<Metric, Double>>> runLevels = new LinkedHashMap<>();
+    /** succeeded run -> its repetition. */
+    final Map<Long, Integer> repetitionOfRun = new LinkedHashMap<>();
     /** succeeded run -> the pair it belongs to (runs of no pair are not listed). */
     final Map<Long, Integer> pairOfRun = new LinkedHashMap<>();
     /** succeeded run -> the levels where its window was not steady. */
@@ -55,6 +57,7 @@ final class CellSamples {
             if (run.status() == RunStatus.SUCCEEDED) {
                 cell.succeededRuns++;
                 succeeded.put(run.id(), run);
+                cell.repetitionOfRun.put(run.id(), run.repetition());
                 if (run.pair() != null) {
                     cell.pairOfRun.put(run.id(), run.pair());
                 }
@@ -118,6 +121,24 @@ final class CellSamples {
             }
         });
         return values;
+    }
+
+    /**
+     * Whether this cell's runs at the level fall into two groups ({@link RunGroups}), judged on the
+     * metric a verdict reads first: throughput under a closed model, p95 under an open one (its
+     * throughput is the arrival rate asked for). Only runs whose window there was steady count.
+     */
+    java.util.Optional<RunGroups.Split> runGroups(int level, LoadModel model) {
+        Metric metric = model == LoadModel.OPEN ? Metric.LATENCY_P95_MS : Metric.THROUGHPUT_RPS;
+        List<RunGroups.RunValue> runs = new ArrayList<>();
+        runLevels.forEach((run, levels) -> {
+            Map<Metric, Double> point = levels.get(level);
+            Double value = point == null ? null : point.get(metric);
+            if (value != null && !runNotSteady.getOrDefault(run, Set.of()).contains(level)) {
+                runs.add(new RunGroups.RunValue(repetitionOfRun.get(run), value, point.get(Metric.CPU_MS_PER_REQUEST)));
+            }
+        });
+        return RunGroups.find(metric, runs);
     }
 
     int notSteady(int level) {

@@ -42,7 +42,8 @@ public class JobStatistics {
                         @io.swagger.v3.oas.annotations.media.Schema(description = "Runs whose window at this level was "
                                 + "not steady: counted here, left out of the gate metrics' verdicts unless "
                                 + "gate.includeNotSteady")
-                        int notSteadyRuns, List<String> flags, Map<String, Estimate> metrics) {
+                        int notSteadyRuns, List<String> flags, Map<String, Estimate> metrics,
+                        @io.swagger.v3.oas.annotations.media.Schema(nullable = true) RunGroups.Split runGroups) {
     }
 
     @Transactional(readOnly = true)
@@ -65,7 +66,8 @@ public class JobStatistics {
             Map<String, Estimate> metrics = new LinkedHashMap<>();
             samples.estimates(level).forEach((metric, estimate) -> metrics.put(metric.id(), estimate));
             levels.add(new Level(samples.levelIndex.get(level), level, samples.levelRuns.get(level),
-                    samples.notSteady(level), List.copyOf(samples.levelFlags.get(level)), metrics));
+                    samples.notSteady(level), List.copyOf(samples.levelFlags.get(level)), metrics,
+                    searched ? null : samples.runGroups(level, model).orElse(null)));
         }
         return new Cell(samples.key.jdk(), samples.key.threadModel(), samples.runs, samples.succeededRuns,
                 List.copyOf(samples.flags), List.copyOf(samples.excludedRuns), samples.capacity(model, slo, searched), levels);

@@ -98,6 +98,7 @@ public class SummaryMarkdown {
         results(md, stats);
         LatencyDistributions.markdown(md, LatencyDistributions.view(results));
         notSteady(md, results);
+        runGroups(md, stats);
         capacity(md, stats);
         if (job.baselineJobId() != null) {
             baseline(md, jobId, job.baselineJobId(), job.createdAt(), outcome);
@@ -208,6 +209,57 @@ public class SummaryMarkdown {
             excluded.forEach(e -> md.append("- ").append(e.replace('\n', ' ')).append('\n'));
             md.append('\n');
         }
+    }
+
+    /**
+     * The cells whose runs fall into two groups at a level ({@link RunGroups}): why their intervals are
+     * wide, and whether the slower JVMs worked more per request or waited.
+     */
+    private static void runGroups(StringBuilder md, JobStatistics.View stats) {
+        List<String> lines = new ArrayList<>();
+        for (var cell : stats.cells()) {
+            for (var level : cell.levels()) {
+                RunGroups.Split split = level.runGroups();
+                if (split == null) {
+                    continue;
+                }
+                Metric metric = Metric.fromId(split.metric()).orElseThrow();
+                String unit = " " + metric.unit();
+                StringBuilder line = new StringBuilder("> - JDK ").append(cell.jdk()).append(' ')
+                        .append(cell.threadModel().wireName()).append(" at ").append(level.level()).append(": ")
+                        .append(metric.label().toLowerCase(Locale.ROOT)).append(' ').append(num(split.slowMedian()))
+                        .append(unit).append(" in ").append(repetitions(split.slowRepetitions())).append(", ")
+                        .append(num(split.fastMedian())).append(unit).append(" in ")
+                        .append(repetitions(split.fastRepetitions())).append(" (").append(num(split.apartPercent()))
+                        .append(" % apart)");
+                if (split.reading() == RunGroups.Reading.MORE_WORK) {
+                    line.append("; the slower JVMs spent ").append(num(split.slowCpuMsPerRequest())).append(" ms of CPU per "
+                            + "request against ").append(num(split.fastCpuMsPerRequest())).append(": the same work cost more "
+                            + "in them, as when the JIT compiles the code differently. Each run is a fresh JVM: more "
+                            + "repetitions, not a quieter host, narrow this interval.");
+                } else if (split.reading() == RunGroups.Reading.WAITED) {
+                    line.append("; the CPU per request was about the same (").append(num(split.slowCpuMsPerRequest()))
+                            .append(" against ").append(num(split.fastCpuMsPerRequest())).append(" ms): the slower runs "
+                            + "waited rather than worked (the host or an upstream), not a different compilation.");
+                } else {
+                    line.append('.');
+                }
+                lines.add(line.toString());
+            }
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        md.append("> ⚠️ **Runs in two groups:** these cells' runs fall apart further than one group of as many runs does "
+                + "once in a hundred cells (docs/statistics.md, \"Runs that fall into groups\"), which widens their "
+                + "intervals:\n");
+        lines.forEach(line -> md.append(line).append('\n'));
+        md.append('\n');
+    }
+
+    private static String repetitions(List<Integer> repetitions) {
+        return (repetitions.size() == 1 ? "repetition " : "repetitions ")
+                + repetitions.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 
     /**
