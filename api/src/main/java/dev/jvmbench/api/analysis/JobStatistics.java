@@ -43,7 +43,7 @@ public class JobStatistics {
                                 + "not steady: counted here, left out of the gate metrics' verdicts unless "
                                 + "gate.includeNotSteady")
                         int notSteadyRuns, List<String> flags, Map<String, Estimate> metrics,
-                        @io.swagger.v3.oas.annotations.media.Schema(nullable = true) RunGroups.Split runGroups) {
+                        RunGroups.Split runGroups) {
     }
 
     @Transactional(readOnly = true)
