@@ -3,8 +3,9 @@ import java.util.List;
 
 /**
  * Run by JfrProfileTest with a JFR recording of the default settings: burns CPU in burnA, pauses,
- * then burns CPU in burnB while allocating in allocB and contending a monitor in lockB, printing
- * each phase's start and end (epoch ms) so that the test can cut the recording to them.
+ * then burns CPU in burnB while allocating in allocB and contending a monitor in lockB, and a
+ * thread named as a WebFlux event loop burns a third as much in burnLoop, printing each phase's
+ * start and end (epoch ms) so that the test can cut the recording to them.
  */
 public class Burner {
 
@@ -24,9 +25,11 @@ public class Burner {
         idle.submit(() -> sink++).get();
         Thread holder = Thread.ofPlatform().name("holder").start(Burner::holdB);
         Thread allocator = Thread.ofPlatform().name("allocator").start(() -> allocB(phaseMillis));
+        Thread loop = Thread.ofPlatform().name("webflux-http-epoll-2").start(() -> burnLoop(phaseMillis));
         burnB(phaseMillis);
         holder.join();
         allocator.join();
+        loop.join();
         idle.shutdown();
         idle.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
         System.out.println("B-end " + System.currentTimeMillis());
@@ -54,6 +57,26 @@ public class Burner {
             }
             if (++round % 2000 == 0) {
                 lockB();
+            }
+        }
+        sink = x;
+    }
+
+    /** Burns 20 ms, sleeps 40 ms, to the end of the phase. */
+    static void burnLoop(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        long x = 3;
+        while (System.nanoTime() < end) {
+            long slice = System.nanoTime() + 20_000_000;
+            while (System.nanoTime() < slice) {
+                for (int i = 0; i < 10_000; i++) {
+                    x = x * 3935559000370003845L + 2691343689449507681L;
+                }
+            }
+            try {
+                Thread.sleep(40);
+            } catch (InterruptedException e) {
+                return;
             }
         }
         sink = x;

@@ -1,5 +1,6 @@
 package dev.jvmbench.api.analysis;
 
+import dev.jvmbench.api.finding.FindingStacksText;
 import dev.jvmbench.api.finding.Findings;
 import dev.jvmbench.api.finding.JobFindingView;
 import dev.jvmbench.common.finding.Severity;
@@ -373,7 +374,8 @@ public class SummaryMarkdown {
 
     /**
      * Findings worst first, grouped by code: where each occurred (cells and levels), the sentence
-     * of its first occurrence and that occurrence's advice. Short enough for a PR comment.
+     * of its first occurrence, the stacks behind it (the top stack's frame and share, and its flame
+     * graph) and that occurrence's advice. Short enough for a PR comment.
      */
     private static void findings(StringBuilder md, long jobId, List<JobFindingView> all) {
         md.append("### Findings\n\n");
@@ -402,6 +404,10 @@ public class SummaryMarkdown {
                 md.append(" (").append(where(first)).append(')');
             }
             md.append('\n');
+            String stacks = FindingStacksText.of(first);
+            if (stacks != null) {
+                md.append("  - **Stacks:** ").append(stacks).append('\n');
+            }
             if (first.advice() != null && !first.advice().isBlank()) {
                 md.append("  - **Advice:** ").append(inline(first.advice())).append('\n');
             }

@@ -37,7 +37,7 @@ public class Findings {
     @Transactional(readOnly = true)
     public RunFindingList ofRun(long runId) {
         RunRow run = runs.find(runId).orElseThrow(() -> ApiException.notFound("run", runId));
-        return new RunFindingList(runId, run.jobId(), findings.ofRun(runId).stream().map(FindingView::of).toList());
+        return new RunFindingList(runId, run.jobId(), findings.ofRun(runId).stream().map(row -> FindingView.of(row, run)).toList());
     }
 
     /**
@@ -61,7 +61,7 @@ public class Findings {
         List<JobFindingView> all = new ArrayList<>();
         for (RunRow run : jobRuns) {
             var cell = new JobFindingView.RunCell(run.id(), run.jdk(), run.threadModel(), run.repetition(), sideOf(run));
-            byRun.getOrDefault(run.id(), List.of()).forEach(row -> all.add(JobFindingView.of(cell, FindingView.of(row))));
+            byRun.getOrDefault(run.id(), List.of()).forEach(row -> all.add(JobFindingView.of(cell, FindingView.of(row, run))));
         }
         // job-wide rules compare the job's own cells: the baseline's fresh runs ran another build
         List<RunRow> own = jobRuns.stream().filter(run -> sideOf(run) == RunSide.JOB).toList();

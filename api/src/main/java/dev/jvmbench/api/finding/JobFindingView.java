@@ -5,6 +5,7 @@ import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.job.ThreadModel;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,13 +25,21 @@ public record JobFindingView(@Schema(description = "The run it concerns; null fo
                              @Schema(description = "Whose build the run executed: job (this job's) or baseline (the "
                                      + "baseline's, measured again beside it in pairs; not counted in the job's findings); "
                                      + "null for a job-wide finding")
-                             RunSide side) {
+                             RunSide side,
+                             @Schema(description = "The profiles its evidence.stacks come from, to open: the cell's at "
+                                     + "the finding's level; empty for a finding without stacks, a job-wide one, or one "
+                                     + "of a run that did not succeed")
+                             List<FindingProfile> profiles) {
+
+    public JobFindingView {
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+    }
 
     static JobFindingView of(RunCell run, FindingView f) {
         return new JobFindingView(run == null ? null : run.runId(), run == null ? null : run.jdk(),
                 run == null ? null : run.threadModel(), run == null ? null : run.repetition(), f.code(), f.title(),
                 f.severity(), f.defaultSeverity(), f.levelIndex(), f.level(), f.at(), f.summary(), f.evidence(),
-                f.advice(), run == null ? null : run.side());
+                f.advice(), run == null ? null : run.side(), f.profiles());
     }
 
     /** The run a finding belongs to: its cell, repetition and side. */

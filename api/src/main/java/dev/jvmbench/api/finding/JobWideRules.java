@@ -103,7 +103,7 @@ final class JobWideRules {
             found.add(new FindingView(code.code(), code.title(), code.severity(), code.severity(), null, null, null,
                     summary.formatted(model.wireName(), jdks(pinnedOld), events(pinnedOld, byJdk), jdks(newer),
                             events(newer, byJdk)),
-                    evidence, code.advice()));
+                    evidence, code.advice(), List.of()));
         });
         return found;
     }

@@ -211,6 +211,66 @@ class FindingApiTest {
     }
 
     @Test
+    void aFindingsStacksNameTheProfileToOpenAndSummaryMdItsTopFrame() {
+        ApiClient api = ApiClient.admin(port);
+        long jobId = submit(api, JobBodies.valid());
+        new ResultSeeder(jdbc).complete(jobId, List.of(20, 80), (jdk, model, repetition, level) ->
+                Map.of("vt_pinned_events", 0L));
+        JsonNode runs = api.get("/api/v1/jobs/" + jobId + "/runs").json().get("items");
+        JsonNode first = runs.get(0);
+        long runId = first.get("id").asLong();
+        String cell = "jdk=" + first.get("jdk").asInt() + "&threadModel=" + first.get("threadModel").asString();
+        // as the worker writes them (worker FindingStacks): one profile with its top stacks, one missing
+        Map<String, Object> alloc = new java.util.LinkedHashMap<>();
+        alloc.put("kind", "alloc");
+        alloc.put("threads", "all");
+        alloc.put("unit", "bytes");
+        alloc.put("total", 1_000_000);
+        alloc.put("requests", 1000);
+        alloc.put("perRequestUnit", "bytes");
+        alloc.put("top", List.of(Map.of("frame", "app.Orders.render", "frames", List.of("java.util.Arrays.copyOf",
+                "app.Orders.render"), "value", 600_000, "share", 0.6, "perRequest", 600.0)));
+        runFindings.replaceOfRun(runId, List.of(
+                Finding.of(FindingCode.GC_PRESSURE, 1, 80, START, "GC paused 80 ms per second (8% of the time).",
+                        Map.of("gcPauseMsPerSecond", 80.0, "stacks", List.of(alloc)), null),
+                Finding.of(FindingCode.POOL_EXHAUSTED, 0, 20, START, "The pool caps throughput.",
+                        Map.of("stacks", List.of(Map.of("kind", "lock", "threads", "all",
+                                "missing", "no readable JFR recording came out of the app"))), null),
+                Finding.of(FindingCode.CPU_THROTTLED, 1, 80, START, "Throttled.", Map.of(), null)));
+
+        JsonNode items = api.get("/api/v1/runs/" + runId + "/findings").expect(200).json().get("items");
+        JsonNode gc = find(items, "gc-pressure");
+        assertThat(gc.at("/evidence/stacks/0/top/0/frame").asString()).isEqualTo("app.Orders.render");
+        assertThat(gc.at("/profiles").size()).isEqualTo(1);
+        assertThat(gc.at("/profiles/0/kind").asString()).isEqualTo("alloc");
+        assertThat(gc.at("/profiles/0/threads").asString()).isEqualTo("all");
+        String query = "?" + cell + "&level=80&kind=alloc";
+        assertThat(gc.at("/profiles/0/href").asString()).isEqualTo("/api/v1/jobs/" + jobId + "/profiles" + query);
+        assertThat(gc.at("/profiles/0/flameGraph").asString())
+                .isEqualTo("/api/v1/jobs/" + jobId + "/profiles/flamegraph.html" + query);
+        assertThat(find(items, "pool-exhausted").get("profiles").isEmpty()).as("no profile to open").isTrue();
+        assertThat(find(items, "cpu-throttled").get("profiles").isEmpty()).isTrue();
+        JsonNode ofJob = find(api.get("/api/v1/jobs/" + jobId + "/findings").expect(200).json().get("items"), "gc-pressure");
+        assertThat(ofJob.at("/profiles/0/href").asString()).isEqualTo(gc.at("/profiles/0/href").asString());
+
+        String summary = api.get("/api/v1/jobs/" + jobId + "/summary.md").expect(200).body();
+        assertThat(summary).contains("  - **Stacks:** top stack 60 % of the level's allocated bytes, through "
+                        + "`app.Orders.render` (flame graph: `GET /api/v1/jobs/" + jobId + "/profiles/flamegraph.html" + query
+                        + "`).")
+                .contains("  - **Stacks:** no lock profile of this level: no readable JFR recording came out of the app.");
+
+        // a run that failed is not in its cell's profile: the evidence stays, nothing to open
+        jdbc.sql("UPDATE runs SET status = 'FAILED' WHERE id = :id").param("id", runId).update();
+        assertThat(find(api.get("/api/v1/runs/" + runId + "/findings").expect(200).json().get("items"), "gc-pressure")
+                .get("profiles").isEmpty()).isTrue();
+    }
+
+    private static JsonNode find(JsonNode items, String code) {
+        return StreamSupport.stream(items.spliterator(), false).filter(f -> f.get("code").asString().equals(code))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
     void noJep491FindingWhenTheNewerJdkPinnedTooOrWasNotMeasured() {
         ApiClient api = ApiClient.admin(port);
         long bothPin = submit(api, JobBodies.valid());

@@ -38,6 +38,15 @@ public final class Diagnosis {
     }
 
     /**
+     * The findings with, for those that stacks carry (gc-pressure, pool-exhausted, pinning,
+     * event-loop-blocked), the level's top stacks of the profile that shows them added to their
+     * evidence, or why the level has no profile ({@link FindingStacks}). Order kept.
+     */
+    public static List<Finding> withStacks(List<Finding> findings, RunFacts run, RunObservations seen) {
+        return FindingStacks.attach(findings, run, seen.profiles());
+    }
+
+    /**
      * Drops the generic findings a specific one of the same level explains, and orders worst
      * first. Applied again when run-wide findings join a level's.
      */

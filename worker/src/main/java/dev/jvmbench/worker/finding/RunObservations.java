@@ -14,14 +14,49 @@ import java.util.Map;
  * @param errors       OutOfMemoryErrors the JVM threw, from JFR and the log, first seen first
  * @param levels       per measured level: GC, heap and pinning from JFR, by level index
  * @param logHits      named patterns found in the app's log (e.g. a client pool refusing), by pattern id
+ * @param profiles     each measured level's profiles (CPU, allocation, lock, pinned stacks), or why
+ *                     there are none
  */
 public record RunObservations(JvmView jvm, String recording, List<OutOfMemory> errors,
-                              Map<Integer, LevelJvm> levels, Map<String, List<LogHit>> logHits) {
+                              Map<Integer, LevelJvm> levels, Map<String, List<LogHit>> logHits, Profiles profiles) {
 
     public RunObservations {
         errors = List.copyOf(errors);
         levels = Map.copyOf(levels);
         logHits = Map.copyOf(logHits);
+        profiles = profiles == null ? Profiles.none(NO_PROFILES) : profiles;
+    }
+
+    /** Why a level has no profile when nobody said. */
+    static final String NO_PROFILES = "no profile was cut from the recording";
+
+    /** Observations without profiles. */
+    public RunObservations(JvmView jvm, String recording, List<OutOfMemory> errors, Map<Integer, LevelJvm> levels,
+                           Map<String, List<LogHit>> logHits) {
+        this(jvm, recording, errors, levels, logHits, null);
+    }
+
+    /**
+     * The levels' profiles by level index; a level not among them has none, for the reason given.
+     *
+     * @param missing why a level absent from {@code levels} has no profile
+     */
+    public record Profiles(Map<Integer, LevelStacks> levels, String missing) {
+
+        public Profiles {
+            levels = Map.copyOf(levels);
+            missing = missing == null ? NO_PROFILES : missing;
+        }
+
+        /** No level has a profile, for one reason (no recording, the run ended before it was read). */
+        public static Profiles none(String why) {
+            return new Profiles(Map.of(), why);
+        }
+
+        public LevelStacks level(int levelIndex) {
+            LevelStacks level = levels.get(levelIndex);
+            return level != null ? level : LevelStacks.missing(missing);
+        }
     }
 
     /**

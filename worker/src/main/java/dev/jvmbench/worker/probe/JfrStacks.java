@@ -1,10 +1,12 @@
 package dev.jvmbench.worker.probe;
 
 import dev.jvmbench.common.profile.CollapsedStacks;
+import dev.jvmbench.common.profile.EventLoopThreads;
 import dev.jvmbench.common.profile.ProfileKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -16,17 +18,22 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
 
 /**
  * The stacks of a recording's profiling events, each with its time and value, so that a profile
  * can be cut to any window after the whole recording is read ({@link #profile}). Frame names
  * ({@code pkg.Class.method}) are kept once each, stacks once each as the ids of their frames (root
- * first), and events as three primitive columns, so a run of hundreds of thousands of samples
- * costs a few MB. Not thread-safe.
+ * first), and events as four primitive columns (time, stack, thread, value), so a run of
+ * hundreds of thousands of samples costs a few MB. Not thread-safe.
  *
  * <p>Idle threads waiting for work ({@code ThreadPoolExecutor.getTask} of the JDK's or Tomcat's
  * pools, {@code ForkJoinPool.awaitWork} on their stack) park too, but that is no contention: their
  * {@code jdk.ThreadPark} events are left out of the lock profile.
+ *
+ * <p>Each event also keeps its thread, for one purpose: an event-loop thread's stacks get a root
+ * frame of their own ({@link EventLoopThreads}), decided once the whole recording is read (a loop
+ * known by a Netty frame in any of its stacks has every stack under its root, the deep ones too).
  */
 final class JfrStacks {
 
@@ -44,6 +51,12 @@ final class JfrStacks {
     private final Map<Stack, Integer> ids = new HashMap<>();
     private final List<Stack> stacks = new ArrayList<>();
     private final Map<ProfileKind, Column> columns = new EnumMap<>(ProfileKind.class);
+    /** Thread names, each once; an event keeps the index of its thread's (-1: none). */
+    private final Map<String, Integer> threadIds = new HashMap<>();
+    private final List<String> threads = new ArrayList<>();
+    /** The threads that are event loops, and the frames that show a Netty event loop running. */
+    private final BitSet loopThreads = new BitSet();
+    private final BitSet loopFrames = new BitSet();
     /** {@code jdk.ActiveSetting} "period" values by the event type id they set. */
     private final Map<Long, String> periods = new HashMap<>();
     private Long executionSampleTypeId;
@@ -53,17 +66,18 @@ final class JfrStacks {
         switch (type) {
             case EXECUTION_SAMPLE -> {
                 executionSampleTypeId = event.getEventType().getId();
-                add(ProfileKind.CPU, event, 1);
+                add(ProfileKind.CPU, event, "sampledThread", 1);
             }
-            case "jdk.ObjectAllocationSample" -> add(ProfileKind.ALLOC, event, event.getLong("weight"));
-            case "jdk.JavaMonitorEnter" -> add(ProfileKind.LOCK, event, event.getDuration().toNanos());
+            case "jdk.ObjectAllocationSample" -> add(ProfileKind.ALLOC, event, "eventThread", event.getLong("weight"));
+            case "jdk.JavaMonitorEnter" -> add(ProfileKind.LOCK, event, "eventThread", event.getDuration().toNanos());
             case "jdk.ThreadPark" -> {
                 Stack stack = stackIds(event.getStackTrace());
                 if (stack != null && !idleWait(stack)) {
-                    add(ProfileKind.LOCK, event.getStartTime(), stack, event.getDuration().toNanos());
+                    add(ProfileKind.LOCK, event.getStartTime(), stack, thread(event, "eventThread", stack),
+                            event.getDuration().toNanos());
                 }
             }
-            case "jdk.VirtualThreadPinned" -> add(ProfileKind.PINNED, event, event.getDuration().toNanos());
+            case "jdk.VirtualThreadPinned" -> add(ProfileKind.PINNED, event, "eventThread", event.getDuration().toNanos());
             case "jdk.ActiveSetting" -> {
                 if ("period".equals(event.getString("name"))) {
                     periods.put(event.getLong("id"), event.getString("value"));
@@ -75,11 +89,39 @@ final class JfrStacks {
         }
     }
 
-    private void add(ProfileKind kind, RecordedEvent event, long value) {
+    private void add(ProfileKind kind, RecordedEvent event, String threadField, long value) {
         Stack stack = stackIds(event.getStackTrace());
         if (stack != null) {
-            add(kind, event.getStartTime(), stack, value);
+            add(kind, event.getStartTime(), stack, thread(event, threadField, stack), value);
         }
+    }
+
+    /**
+     * The index of the event's thread (-1 when it has none); marks the thread an event loop when
+     * its name is a usual event loop's or this stack runs a Netty event loop.
+     */
+    private int thread(RecordedEvent event, String field, Stack stack) {
+        RecordedThread thread = event.hasField(field) ? event.getThread(field) : null;
+        String name = thread == null ? null : thread.getJavaName();
+        if (name == null || name.isEmpty()) {
+            return -1;
+        }
+        int id = threadIds.computeIfAbsent(name, n -> {
+            threads.add(n);
+            if (EventLoopThreads.knownName(n)) {
+                loopThreads.set(threads.size() - 1);
+            }
+            return threads.size() - 1;
+        });
+        if (!loopThreads.get(id)) {
+            for (int frame : stack.frames()) {
+                if (loopFrames.get(frame)) {
+                    loopThreads.set(id);
+                    break;
+                }
+            }
+        }
+        return id;
     }
 
     /** A stack as the ids of its frames, root first (a few bytes a frame, not its name). */
@@ -107,6 +149,9 @@ final class JfrStacks {
             String name = method == null ? "(unknown)" : frameName(method);
             ids[i] = frameIds.computeIfAbsent(name, n -> {
                 frames.add(n);
+                if (EventLoopThreads.loopFrame(n)) {
+                    loopFrames.set(frames.size() - 1);
+                }
                 return frames.size() - 1;
             });
         }
@@ -136,7 +181,7 @@ final class JfrStacks {
         return text.toString();
     }
 
-    private void add(ProfileKind kind, Instant at, Stack stack, long value) {
+    private void add(ProfileKind kind, Instant at, Stack stack, int thread, long value) {
         if (value <= 0) {
             return;
         }
@@ -144,7 +189,8 @@ final class JfrStacks {
             stacks.add(s);
             return stacks.size() - 1;
         });
-        columns.computeIfAbsent(kind, k -> new Column()).add(at.getEpochSecond() * 1_000_000_000L + at.getNano(), id, value);
+        columns.computeIfAbsent(kind, k -> new Column())
+                .add(at.getEpochSecond() * 1_000_000_000L + at.getNano(), id, thread, value);
     }
 
     /**
@@ -196,44 +242,68 @@ final class JfrStacks {
         return amount == 0 ? null : amount * unit;
     }
 
-    /** The events of a kind that started in {@code [from, to]}, their stacks and values summed. */
+    /**
+     * The events of a kind that started in {@code [from, to]}, their stacks and values summed; an
+     * event-loop thread's stacks under the root frame of its group ({@link EventLoopThreads}).
+     */
     JfrProfile profile(ProfileKind kind, Instant from, Instant to) {
         Column column = columns.get(kind);
         Long period = kind == ProfileKind.CPU ? samplingPeriodNs() : null;
         if (column == null) {
             return new JfrProfile(kind, CollapsedStacks.empty(), 0, period);
         }
+        // each thread's root: 0 for none, else 1 + the index of its group's root frame in roots
+        List<String> roots = new ArrayList<>();
+        int[] rootOfThread = new int[threads.size()];
+        for (int t = loopThreads.nextSetBit(0); t >= 0; t = loopThreads.nextSetBit(t + 1)) {
+            String root = EventLoopThreads.root(threads.get(t));
+            int index = roots.indexOf(root);
+            if (index < 0) {
+                roots.add(root);
+                index = roots.size() - 1;
+            }
+            rootOfThread[t] = index + 1;
+        }
         long start = from.getEpochSecond() * 1_000_000_000L + from.getNano();
         long end = to.getEpochSecond() * 1_000_000_000L + to.getNano();
-        Map<Integer, Long> values = new HashMap<>();
+        Map<Long, Long> values = new HashMap<>();
         long events = 0;
         for (int i = 0; i < column.size; i++) {
             long at = column.times[i];
             if (at >= start && at <= end) {
-                values.merge(column.stacks[i], column.values[i], Long::sum);
+                int thread = column.threads[i];
+                long root = thread < 0 ? 0 : rootOfThread[thread];
+                values.merge(((long) column.stacks[i] << 32) | root, column.values[i], Long::sum);
                 events++;
             }
         }
         Map<String, Long> byStack = new HashMap<>();
-        values.forEach((id, value) -> byStack.put(collapsed(stacks.get(id)), value));
+        values.forEach((key, value) -> {
+            int root = (int) (key & 0xffffffffL);
+            String stack = collapsed(stacks.get((int) (key >>> 32)));
+            byStack.merge(root == 0 ? stack : roots.get(root - 1) + ";" + stack, value, Long::sum);
+        });
         return new JfrProfile(kind, CollapsedStacks.of(byStack), events, period);
     }
 
-    /** Time (epoch ns), stack id and value of each event, in arrival order. */
+    /** Time (epoch ns), stack id, thread index and value of each event, in arrival order. */
     private static final class Column {
         long[] times = new long[1024];
         int[] stacks = new int[1024];
+        int[] threads = new int[1024];
         long[] values = new long[1024];
         int size;
 
-        void add(long at, int stack, long value) {
+        void add(long at, int stack, int thread, long value) {
             if (size == times.length) {
                 times = Arrays.copyOf(times, size * 2);
                 stacks = Arrays.copyOf(stacks, size * 2);
+                threads = Arrays.copyOf(threads, size * 2);
                 values = Arrays.copyOf(values, size * 2);
             }
             times[size] = at;
             stacks[size] = stack;
+            threads[size] = thread;
             values[size] = value;
             size++;
         }

@@ -6,6 +6,7 @@ import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineException;
 import dev.jvmbench.worker.container.RunningContainer;
+import dev.jvmbench.worker.finding.RunObservations;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
 import dev.jvmbench.worker.probe.JfrWindow;
 import dev.jvmbench.worker.probe.JvmSecond;
@@ -64,7 +65,7 @@ class CollectPhase {
         if (recording == null) {
             results.flagAll(runId, JFR_MISSING);
             results.storeJvm(runId, Recording.LOST, null);
-            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx)));
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Observations.RECORDING_LOST));
             return;
         }
         Recording read = Observations.recording(recording);
@@ -75,17 +76,28 @@ class CollectPhase {
             fillLevel(ctx, recording, level, read);
         }
         results.storeJvm(runId, read, recording.facts().orElse(null));
-        storeProfiles(ctx, recording);
-        diagnosis.settle(ctx, Observations.of(recording, ctx.measured(), logs.lines(ctx)));
+        RunObservations.Profiles profiles = storeProfiles(ctx, recording);
+        diagnosis.settle(ctx, Observations.of(recording, ctx.measured(), logs.lines(ctx), profiles));
     }
 
-    /** Each measured level's profiles; a failure here costs the profiles only, never the run. */
-    private void storeProfiles(RunContext ctx, JfrAnalyzer recording) {
+    /**
+     * Each measured level's profiles, stored, and the same stacks for the findings; a failure here
+     * costs the profiles only (the findings then say so), never the run.
+     */
+    private RunObservations.Profiles storeProfiles(RunContext ctx, JfrAnalyzer recording) {
+        LevelProfiles.Cut cut;
         try {
-            results.replaceProfiles(ctx.run.runId(), LevelProfiles.of(ctx.run.runId(), recording, ctx.measured()));
+            cut = LevelProfiles.cut(ctx.run.runId(), recording, ctx.measured());
+        } catch (RuntimeException e) {
+            log.warn("{}: the profiles could not be cut from the recording: {}", ctx.run.label(), e.getMessage());
+            return RunObservations.Profiles.none("the profiles could not be cut from the recording (" + e.getMessage() + ")");
+        }
+        try {
+            results.replaceProfiles(ctx.run.runId(), cut.rows());
         } catch (RuntimeException e) {
             log.warn("{}: the profiles could not be stored: {}", ctx.run.label(), e.getMessage());
         }
+        return cut.profiles();
     }
 
     /**

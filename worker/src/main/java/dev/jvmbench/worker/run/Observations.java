@@ -29,19 +29,26 @@ final class Observations {
     private Observations() {
     }
 
-    /** A run whose recording was lost: only its log speaks. */
-    static RunObservations fromLog(List<LogScan.Line> log) {
-        return new RunObservations(null, Recording.LOST.wireName(), errors(log, null), Map.of(), hits(log));
+    /** Why a run has no profile: its recording was lost. */
+    static final String RECORDING_LOST = "no readable JFR recording came out of the app";
+    /** Why a run has no profile: it failed before its recording was read. */
+    static final String NOT_COLLECTED = "the run ended before its JFR recording was read";
+
+    /** A run whose recording was lost (or never read, for the reason given): only its log speaks. */
+    static RunObservations fromLog(List<LogScan.Line> log, String noProfiles) {
+        return new RunObservations(null, Recording.LOST.wireName(), errors(log, null), Map.of(), hits(log),
+                RunObservations.Profiles.none(noProfiles));
     }
 
-    static RunObservations of(JfrAnalyzer recording, List<MeasuredLevel> measured, List<LogScan.Line> log) {
+    static RunObservations of(JfrAnalyzer recording, List<MeasuredLevel> measured, List<LogScan.Line> log,
+                              RunObservations.Profiles profiles) {
         Map<Integer, RunObservations.LevelJvm> levels = new LinkedHashMap<>();
         for (MeasuredLevel level : measured) {
             levels.put(level.levelIndex(), levelJvm(recording, level));
         }
         JvmFacts facts = recording.facts().orElse(null);
         return new RunObservations(view(facts), recording(recording).wireName(), errors(log, recording), levels,
-                hits(log));
+                hits(log), profiles);
     }
 
     static Recording recording(JfrAnalyzer recording) {

@@ -4,6 +4,7 @@ import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.finding.Diagnosis;
 import dev.jvmbench.worker.finding.LevelFacts;
+import dev.jvmbench.worker.finding.RunFacts;
 import dev.jvmbench.worker.finding.RunObservations;
 import dev.jvmbench.worker.result.ResultSink;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The run's findings once it has ended: the levels' own, joined by what only the whole run shows
- * (the recording, the log), settled against each other and stored in place of the levels' ones.
+ * (the recording, the log), settled against each other, given the stacks that carry them (the
+ * levels' profiles) and stored in place of the levels' ones.
  * Runs at collect, and at teardown for a run that never got there (its log still explains it).
  */
 @Component
@@ -35,8 +37,9 @@ class RunDiagnosis {
             List<LevelFacts> levels = ctx.measured().stream().map(MeasuredLevel::facts).toList();
             List<Finding> all = new ArrayList<>();
             ctx.measured().forEach(level -> all.addAll(level.findings()));
-            all.addAll(Diagnosis.ofRun(Evidence.run(ctx, properties.nofileLimit()), levels, seen));
-            List<Finding> settled = Diagnosis.settle(all);
+            RunFacts run = Evidence.run(ctx, properties.nofileLimit());
+            all.addAll(Diagnosis.ofRun(run, levels, seen));
+            List<Finding> settled = Diagnosis.withStacks(Diagnosis.settle(all), run, seen);
             results.replaceRunFindings(ctx.run.runId(), settled);
             if (!settled.isEmpty()) {
                 log.info("{}: findings {}", ctx.run.label(), settled.stream()

@@ -39,7 +39,7 @@ class TeardownPhase {
         }
         if (ctx.decided() && ctx.appContainer().isPresent() && !ctx.isAppStoppedByWorker()) {
             // collect never ran: the levels' findings are settled with what the log shows
-            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx)));
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Observations.NOT_COLLECTED));
         }
         for (RunContext.Started started : ctx.toClose()) {
             try {

@@ -221,6 +221,9 @@ class FindingsEndToEndTest {
         assertThat(pool.evidence().get("poolMax").asDouble()).isEqualTo(2.0);
         assertThat(pool.evidence().get("poolPendingMax").asDouble()).isGreaterThanOrEqualTo(1.0);
         assertThat(pool.evidence().get("waitShareOfLatency").asDouble()).isGreaterThan(0.1);
+        // lock stacks, which cannot show virtual threads waiting for a connection, and say so
+        assertThat(pool.evidence().at("/stacks/0/kind").asString()).isEqualTo("lock");
+        assertThat(pool.evidence().at("/stacks/0/note").asString()).contains("a virtual thread that parks");
         Found cpus = one("pool", "jvm-cpu-mismatch");
         assertThat(cpus.level()).isNull();
         assertThat(cpus.evidence().get("jvmProcessors").asInt()).isEqualTo(2);
@@ -233,6 +236,9 @@ class FindingsEndToEndTest {
         assertThat(pinning.jdk()).isEqualTo(21);
         assertThat(pinning.summary()).contains("pinned virtual threads", "dev.jvmbench.targetapp.scenario.");
         assertThat(pinning.evidence().get("events").asLong()).isPositive();
+        // the pinned stacks carry it (docs/findings.md, "Stacks behind a finding")
+        assertThat(pinning.evidence().at("/stacks/0/kind").asString()).isEqualTo("pinned");
+        assertThat(pinning.evidence().at("/stacks/0/top/0/frame").asString()).startsWith("dev.jvmbench.targetapp.scenario.");
         assertThat(all).filteredOn(f -> f.jdk() == 25).extracting(Found::code).doesNotContain("pinning");
         assertThat(all).filteredOn(f -> f.jdk() == 21).extracting(Found::code)
                 .contains("carrier-starvation", "ceiling-exceeded");
@@ -242,6 +248,12 @@ class FindingsEndToEndTest {
     void primesOnTheEventLoopThrottleAndStarveTheMonitoring() throws Exception {
         assertThat(codes("event-loop")).contains("cpu-throttled", "monitoring-starved", "event-loop-blocked");
         assertThat(one("event-loop", "cpu-throttled").evidence().get("throttledShare").asDouble()).isGreaterThan(0.25);
+        // the primes, on Boot's webflux-http-epoll-N loops, carry most of the execution samples
+        var loops = one("event-loop", "event-loop-blocked").evidence().at("/stacks/0");
+        assertThat(loops.get("kind").asString()).isEqualTo("cpu");
+        assertThat(loops.get("threads").asString()).isEqualTo("event-loop");
+        assertThat(loops.get("selectedShare").asDouble()).isGreaterThan(0.5);
+        assertThat(loops.at("/top/0/frame").asString()).startsWith("dev.jvmbench.targetapp.scenario.Primes.");
     }
 
     @Test
@@ -278,6 +290,8 @@ class FindingsEndToEndTest {
     void allocationOnASmallHeapIsGcPressure() throws Exception {
         Found gc = one("gc", "gc-pressure");
         assertThat(gc.level()).isEqualTo(100);
+        assertThat(gc.evidence().at("/stacks/0/kind").asString()).isEqualTo("alloc");
+        assertThat(gc.evidence().at("/stacks/0").has("top") || gc.evidence().at("/stacks/0").has("missing")).isTrue();
     }
 
     /** Last: it restarts the worker with a threshold any generator passes, to see the finding the flag makes. */

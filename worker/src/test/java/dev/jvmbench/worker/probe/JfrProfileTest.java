@@ -3,23 +3,21 @@ package dev.jvmbench.worker.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.profile.CollapsedStacks;
+import dev.jvmbench.common.profile.EventLoopThreads;
 import dev.jvmbench.common.profile.ProfileKind;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real recording: a small program (test resource profiles/Burner.java) runs in its own JVM with
- * JFR's default settings, burns CPU in one method, pauses, then burns CPU in another while it
- * allocates and contends a monitor; its profiles, cut to each phase, show each phase's method and
- * nothing of the other.
+ * A real recording ({@link BurnerRecording}): a small program runs in its own JVM with JFR's
+ * default settings, burns CPU in one method, pauses, then burns CPU in another while it
+ * allocates and contends a monitor, beside a thread named as an event loop; its profiles, cut to
+ * each phase, show each phase's method and nothing of the other, and the event loop's stacks under
+ * a root of their own.
  */
 class JfrProfileTest {
 
@@ -27,33 +25,12 @@ class JfrProfileTest {
     private static final Map<String, Instant> marks = new HashMap<>();
 
     @BeforeAll
-    static void record(@TempDir Path dir) throws Exception {
-        Path source = dir.resolve("Burner.java");
-        try (var in = JfrProfileTest.class.getResourceAsStream("/profiles/Burner.java")) {
-            Files.write(source, in.readAllBytes());
+    static void record() {
+        BurnerRecording burner = BurnerRecording.get();
+        recording = burner.recording();
+        for (String mark : List.of("A-start", "A-end", "B-start", "B-end")) {
+            marks.put(mark, burner.mark(mark));
         }
-        Path jfr = dir.resolve("burner.jfr");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Path log = dir.resolve("burner.out");
-        Process process = new ProcessBuilder(java.toString(),
-                "-XX:StartFlightRecording=filename=" + jfr + ",settings=default,dumponexit=true",
-                source.toString(), "1500")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean ended = process.waitFor(120, TimeUnit.SECONDS);
-        if (!ended) {
-            process.destroyForcibly().waitFor();
-        }
-        String output = Files.readString(log);
-        assertThat(ended).as("the burner ends by itself: " + output).isTrue();
-        assertThat(process.exitValue()).as(output).isZero();
-        for (String line : output.split("\n")) {
-            String[] parts = line.trim().split(" ");
-            if (parts.length == 2 && parts[0].matches("[AB]-(start|end)")) {
-                marks.put(parts[0], Instant.ofEpochMilli(Long.parseLong(parts[1])));
-            }
-        }
-        assertThat(marks).as(output).containsKeys("A-start", "A-end", "B-start", "B-end");
-        recording = JfrAnalyzer.read(jfr);
     }
 
     private static JfrProfile phase(String phase, ProfileKind kind) {
@@ -75,6 +52,19 @@ class JfrProfileTest {
         assertThat(b.stacks().keySet()).noneMatch(stack -> stack.contains("burnA"));
         assertThat(b.stacks().keySet()).as("root first").anyMatch(stack -> stack.endsWith("Burner.main;Burner.burnB"));
         assertThat(b.stacks().keySet()).as("hidden classes' addresses are cut off").noneMatch(stack -> stack.contains(".0x"));
+    }
+
+    @Test
+    void anEventLoopThreadsStacksHaveItsGroupAsTheirRootAndNoOtherThreadsDo() {
+        CollapsedStacks b = phase("B", ProfileKind.CPU).stacks();
+
+        assertThat(b.stacks().keySet()).as("webflux-http-epoll-2's samples, under its group's root")
+                .anyMatch(stack -> stack.startsWith("[event-loop:webflux-http-epoll];") && stack.endsWith("Burner.burnLoop"));
+        assertThat(b.stacks().keySet()).filteredOn(stack -> stack.contains("Burner.burnLoop"))
+                .allMatch(EventLoopThreads::onEventLoop);
+        assertThat(b.stacks().keySet()).filteredOn(stack -> stack.contains("Burner.burnB"))
+                .noneMatch(EventLoopThreads::onEventLoop);
+        assertThat(phase("A", ProfileKind.CPU).stacks().stacks().keySet()).noneMatch(EventLoopThreads::onEventLoop);
     }
 
     @Test
