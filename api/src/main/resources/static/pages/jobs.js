@@ -51,7 +51,7 @@
   }
 
   function labelChips(labelsOfJob) {
-    return Object.entries(labelsOfJob || {}).map(([k, v]) => el('a', { class: 'chip', title: 'show the jobs labelled so',
+    return Object.entries(labelsOfJob || {}).map(([k, v]) => el('a', { class: 'chip', title: k + '=' + v + ': show the jobs labelled so',
       href: pageLink({ label: [...new Set([...labels(), k + '=' + v])], page: null }) }, k + '=' + v));
   }
 
@@ -91,7 +91,7 @@
     const running = !FINAL.includes(job.status) && job.progress;
     return el('tr', { 'data-job': job.id, 'data-status': job.status },
       el('th', { scope: 'row' }, el('a', { href: href('/jobs/' + job.id + '/report'), class: 'report-link' }, '#' + job.id),
-        el('span', { class: 'sub' }, el('a', { href: href('/compare' + query({ job: job.id })) }, 'cells'))),
+        el('span', { class: 'sub' }, el('a', { href: href('/compare' + query({ job: job.id })), title: 'its cells compared' }, 'cells'))),
       el('td', null, statusBadge(job),
         running ? el('span', { class: 'sub' }, job.progress.runsDone + ' of ' + job.progress.runsTotal + ' runs') : null),
       el('td', null, el('a', { href: pageLink({ app: app.name, page: null }), title: 'show this app\'s jobs' }, app.name),

@@ -89,7 +89,7 @@ class PagesTest {
     }
 
     @Test
-    void theJobsPageListsTheJobsWithTheirVerdictsAndFiltersAndPagesThem() {
+    void theJobsPageListsTheJobsWithTheirVerdictsAndFiltersAndPagesThem() throws IOException {
         ApiClient api = ApiClient.admin(port);
         String suite = UUID.randomUUID().toString();
         long baseline = ReportJobs.finished(api, jdbc, body -> JobBodies.child(body, "labels").put("suite", suite));
@@ -126,6 +126,8 @@ class PagesTest {
                 "data-severity=\"critical\"", "branch=main", "JDK 25 × platform, virtual", "4 repetitions, levels 20, 80, 200");
         assertThat(row.substring(0, row.indexOf("</tr>"))).containsPattern("data-findings=\"[1-9]\\d*\"");
         assertThat(rows(dom(suiteFilter + "&status=SUCCEEDED"))).containsExactly(baseline);
+        Path png = new HeadlessChromium(temp).screenshot(url(suiteFilter), temp.resolve("jobs.png"), 900);
+        Files.copy(png, KEPT.resolve("jobs-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
 
         // by scenario and by app
         assertThat(rows(dom(suiteFilter + "&scenario=cpu"))).containsExactly(queued.get(1));
