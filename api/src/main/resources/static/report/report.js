@@ -1,10 +1,13 @@
 // The report page of one job: fetches the job, its statistics and its comparisons from the
 // protected /api/v1 endpoints with the caller's token, then draws tables and Chart.js charts.
-// Plain browser JavaScript, no build step; Chart.js comes from the bundled webjar.
+// Plain browser JavaScript, no build step; Chart.js comes from the bundled webjar, the token, api
+// and formatting helpers from ../pages/common.js, the comparison tables from ../pages/comparison.js.
 'use strict';
 
 (() => {
-  const TOKEN_KEY = 'jvmbench.apiToken';
+  const { href, api, query, isAuthError, ApiError, $, el, show, setStatus, num, cellName, levelWord, timeText, VERDICTS,
+    verdictBadge, statusBadge, runPage, flameGraph, profileQuery, frameDiffTable } = window.jvmbench;
+  const comparisons = window.jvmbenchComparisons;
 
   /** The charts of the field reports, in reading order. */
   const CHART_METRICS = ['throughputRps', 'latencyP95Ms', 'cpuMsPerRequest', 'memoryPerRequestMb',
@@ -40,16 +43,6 @@
   const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#999933'];
   const DASHES = [[], [7, 4], [2, 3], [10, 3, 2, 3]];
   const POINT_STYLES = { platform: 'rect', virtual: 'circle', webflux: 'triangle' };
-
-  const VERDICTS = {
-    'improved': { css: 'verdict-improved', symbol: '▲' },
-    'regressed': { css: 'verdict-regressed', symbol: '▼' },
-    // a real change smaller than the threshold: its own colour and symbol, never mistaken for "nothing happened"
-    'change within tolerance': { css: 'verdict-tolerance', symbol: '◐' },
-    'no detectable change': { css: 'verdict-same', symbol: '○' },
-    // one run a side: no interval to judge by, so the ratio is shown and not called a change
-    'not judged': { css: 'verdict-same', symbol: '–' },
-  };
 
   /** Findings' severities, worst first: badge class and the colour of their markers on the time charts. */
   const SEVERITIES = {
@@ -122,146 +115,19 @@
   const tailPosition = (percentile) => Math.log10(1 / (1 - percentile / 100));
   const percentileName = (percentile) => 'p' + String(percentile);
 
-  const $ = (id) => document.getElementById(id);
   const route = location.pathname.match(/^(.*)\/jobs\/(\d+)\/report$/);
-  const base = route ? route[1] : '';
   const jobId = route ? route[2] : null;
   const charts = [];
-  /** A fragment key naming a section (…/report#timeline): scrolled to once the page is drawn. */
-  let scrollTarget = null;
-  let token = takeToken();
-
-  class ApiError extends Error {
-    constructor(status, problem, path) {
-      super((problem && (problem.detail || problem.title)) || ('HTTP ' + status));
-      this.status = status;
-      this.problem = problem;
-      this.path = path;
-    }
-  }
-
-  // ---- token -------------------------------------------------------------------------------
-
-  /** A token in the fragment (#token=...) wins and is moved to sessionStorage, out of the address bar. */
-  function takeToken() {
-    const fragment = new URLSearchParams(location.hash.slice(1));
-    scrollTarget = [...fragment.keys()].find((key) => key !== 'token' && /^[a-z][a-z0-9-]*$/.test(key)) || null;
-    const fromFragment = fragment.get('token');
-    if (fromFragment) {
-      storeToken(fromFragment);
-      fragment.delete('token');
-      const rest = fragment.toString();
-      history.replaceState(null, '', location.pathname + location.search + (rest ? '#' + rest : ''));
-      return fromFragment;
-    }
-    try {
-      return sessionStorage.getItem(TOKEN_KEY);
-    } catch (e) {
-      return null; // storage disabled: the token lives only as long as the page
-    }
-  }
-
-  function storeToken(value) {
-    try {
-      if (value) sessionStorage.setItem(TOKEN_KEY, value); else sessionStorage.removeItem(TOKEN_KEY);
-    } catch (e) {
-      // storage disabled: keep it in memory only
-    }
-  }
-
-  async function api(path) {
-    const headers = { Accept: 'application/json' };
-    if (token) headers.Authorization = 'Bearer ' + token;
-    const response = await fetch(base + path, { headers, credentials: 'omit', cache: 'no-store' });
-    let body = null;
-    try {
-      body = await response.json();
-    } catch (e) {
-      body = null;
-    }
-    if (!response.ok) throw new ApiError(response.status, body, path);
-    return body;
-  }
-
-  const isAuthError = (e) => e instanceof ApiError && (e.status === 401 || e.status === 403);
-
-  // ---- DOM helpers -------------------------------------------------------------------------
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === 'class') node.className = value;
-      else if (key === 'text') node.textContent = value;
-      else node.setAttribute(key, value === true ? '' : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function show(id, visible = true) {
-    $(id).hidden = !visible;
-  }
-
-  function setStatus(text) {
-    $('status').textContent = text;
-  }
-
-  // ---- formatting --------------------------------------------------------------------------
-
-  const big = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-  const small = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
-
-  function num(value) {
-    if (value === null || value === undefined || Number.isNaN(value)) return '–';
-    return Math.abs(value) >= 1000 ? big.format(value) : small.format(value);
-  }
-
-  function percent(ratio) {
-    if (ratio === null || ratio === undefined) return '–';
-    const change = (ratio - 1) * 100;
-    return (change > 0 ? '+' : change < 0 ? '−' : '±') + Math.abs(change).toFixed(1) + '%';
-  }
-
-  /** Three decimals, as summary.md: at two a 5% slowdown's interval [0.946, 0.953] would read [0.95, 0.95]. */
-  function ratioNumber(ratio) {
-    return ratio === null || ratio === undefined ? '–' : ratio.toFixed(3);
-  }
-
-  function ratioText(ratio) {
-    return '×' + ratioNumber(ratio);
-  }
+  /**
+   * A fragment key naming a section (…/report#timeline): scrolled to once the page is drawn (common.js took
+   * the token); a profile chosen in the fragment (#profile=…) scrolls to the profiles.
+   */
+  const scrollTarget = new URLSearchParams(location.hash.slice(1)).has('profile') ? 'profiles'
+    : [...new URLSearchParams(location.hash.slice(1)).keys()].find((key) => key !== 'token' && /^[a-z][a-z0-9-]*$/.test(key)) || null;
 
   function metricInfo(stats, id) {
     const fromApi = (stats && stats.metrics || []).find((m) => m.id === id);
     return Object.assign({ label: id, unit: '', direction: 'lower' }, METRIC_FALLBACK[id], fromApi);
-  }
-
-  const cellName = (jdk, threadModel) => 'JDK ' + jdk + ' · ' + threadModel;
-
-  function levelWord(loadModel) {
-    return loadModel === 'open' ? { axis: 'Offered load (req/s)', unit: 'req/s' } : { axis: 'Concurrency (users)', unit: 'users' };
-  }
-
-  /**
-   * The job's status; a job whose runs completed with critical findings is not a green SUCCEEDED
-   * (its numbers are not all the app's): the same words as the summary's headline.
-   */
-  function statusBadge(job) {
-    const critical = (job.findings && job.findings.critical) || 0;
-    if (job.status === 'SUCCEEDED' && critical > 0) {
-      return el('span', { class: 'badge status-COMPLETED-CRITICAL', id: 'job-status', 'data-status': job.status },
-        '⚠️ completed, ' + critical + ' critical finding' + (critical === 1 ? '' : 's'));
-    }
-    return el('span', { class: 'badge status-' + job.status, id: 'job-status', 'data-status': job.status }, job.status);
-  }
-
-  function verdictBadge(verdict) {
-    const v = VERDICTS[verdict] || { css: 'verdict-same', symbol: '?' };
-    return el('span', { class: 'badge ' + v.css, 'data-verdict': verdict }, v.symbol + ' ' + verdict);
   }
 
   function flagBadge(flag, levels, levelUnit) {
@@ -284,7 +150,7 @@
     const facts = $('job-facts');
     facts.replaceChildren();
     const fact = (term, ...value) => facts.append(el('dt', null, term), el('dd', null, ...value));
-    fact('Status', statusBadge(job),
+    fact('Status', statusBadge(job, 'job-status'),
       job.statusReason ? ' ' + job.statusReason : '', progressText(job.progress));
     fact('App', appText(spec.app));
     fact('Scenario', scenarioText(scenario));
@@ -312,7 +178,7 @@
     fact('Labels', labels.length ? labels.map(([k, v]) => el('span', { class: 'chip' }, k + '=' + v)) : el('span', { class: 'flag-none' }, 'none'));
     const baseline = job.baseline || {};
     if (baseline.jobId) {
-      fact('Baseline', el('a', { href: base + '/jobs/' + baseline.jobId + '/report' }, 'job #' + baseline.jobId),
+      fact('Baseline', el('a', { href: href('/jobs/' + baseline.jobId + '/report') }, 'job #' + baseline.jobId),
         baseline.verdict ? [' ', verdictBadge(baseline.verdict), ' ' + (baseline.regressions || 0) + ' regressions, '
           + (baseline.improvements || 0) + ' improvements, ' + (baseline.withinTolerance || 0)
           + ' within tolerance on the gate metrics'] : '',
@@ -357,9 +223,8 @@
   }
 
   function timesText(job) {
-    const fmt = (t) => t ? new Date(t).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z') : null;
-    return ['created ' + fmt(job.createdAt), job.startedAt && 'started ' + fmt(job.startedAt),
-      job.finishedAt && 'finished ' + fmt(job.finishedAt)].filter(Boolean).join(', ');
+    return ['created ' + timeText(job.createdAt), job.startedAt && 'started ' + timeText(job.startedAt),
+      job.finishedAt && 'finished ' + timeText(job.finishedAt)].filter(Boolean).join(', ');
   }
 
 
@@ -1137,7 +1002,7 @@
         ? job.baseline.verdict || v.verdict : v.verdict;
       baselineBox.append(el('div', { class: 'verdict-banner ' + (VERDICTS[settled] || {}).css, id: 'job-verdict', 'data-verdict': settled },
         el('strong', null, 'Against baseline job '),
-        el('a', { href: base + '/jobs/' + v.baselineJobId + '/report' }, '#' + v.baselineJobId),
+        el('a', { href: href('/jobs/' + v.baselineJobId + '/report') }, '#' + v.baselineJobId),
         verdictBadge(settled),
         job.baseline && job.baseline.confirmation ? confirmationText(job.baseline) : null,
         (v.gateMetrics || []).length ? el('span', null, 'decided by ' + v.gateMetrics.map(labelOf).join(', ')) : null,
@@ -1150,7 +1015,7 @@
     }
     for (const r of results) {
       if (r.body) {
-        box.append(comparisonBlock(r.body, labelOf, stats));
+        box.append(comparisons.block(r.body, labelOf, stats));
       } else if (r.error && r.key !== 'default') {
         box.append(el('p', { class: 'note' }, 'Comparison by ' + r.key + ' unavailable: ' + r.error.message));
       }
@@ -1160,256 +1025,170 @@
     show('comparisons-section');
   }
 
-  function comparisonTitle(view, pair) {
-    if (view.mode === 'jobs') return 'Cell by cell against baseline job #' + view.baselineJobId;
-    if (view.mode === 'jdk') return 'JDK against JDK' + (pair ? ' (baseline JDK ' + pair.baseline.jdk + ')' : '');
-    return 'Thread model against thread model' + (pair ? ' (baseline ' + pair.baseline.threadModel + ')' : '');
+  // ---- links and profiles -------------------------------------------------------------------
+
+  /** The other pages: the jobs list (all, and this app's), this app and scenario's history, and this job compared. */
+  function renderLinks(job) {
+    const app = job.app && job.app.name;
+    const scenario = job.spec && job.spec.scenario && job.spec.scenario.name;
+    const baselineId = job.baseline && job.baseline.jobId;
+    $('page-links').replaceChildren(
+      el('a', { href: href('/jobs'), id: 'link-jobs' }, 'All jobs'),
+      el('a', { href: href('/jobs' + query({ app, scenario })), id: 'link-app-jobs' }, 'Jobs of ' + app + ', ' + scenario),
+      el('a', { href: href('/history' + query({ app, scenario, metric: 'throughputRps' })), id: 'link-history' },
+        'History of ' + app + ', ' + scenario),
+      el('a', { href: href('/compare' + query({ job: job.id, base: baselineId })), id: 'link-compare' },
+        baselineId != null ? 'Compare with baseline #' + baselineId : 'Compare its cells'));
   }
+
+  const PROFILE_KINDS = [['cpu', 'CPU (execution samples)'], ['alloc', 'allocation (bytes)'], ['lock', 'lock (blocked time)'],
+    ['pinned', 'pinned virtual threads (pinned time)']];
 
   /**
-   * One clause per compared side (SummaryMarkdown.rollUp): per level the largest judged gate-metric
-   * change with its ratio and verdict, then the levels where nothing was detectable or judged.
+   * A flame graph of any cell, level and kind, and a differential one against another cell of the job
+   * (another JDK or thread model), the baseline job's same cell, or the baseline measured again in pairs.
+   * The choice is kept in the fragment (#profile=25-virtual-200&kind=cpu&against=platform), so that a
+   * link shows it: against is a JDK, a thread model, "baseline" (the baseline job) or "paired".
    */
-  function rollUp(view, labelOf, unitWord) {
-    const pairs = view.comparisons || [];
-    const gate = view.gateMetrics || [];
-    const judged = (v) => v === 'improved' || v === 'regressed' || v === 'change within tolerance';
-    const manyJdks = new Set(pairs.map((p) => p.candidate.jdk)).size > 1;
-    const manyModels = new Set(pairs.map((p) => p.candidate.threadModel)).size > 1;
-    return pairs.map((pair) => {
-      const c = pair.candidate;
-      const name = view.mode === 'threadModel' ? c.threadModel + (manyJdks ? ' on JDK ' + c.jdk : '')
-        : view.mode === 'jdk' ? 'JDK ' + c.jdk + (manyModels ? ' ' + c.threadModel : '')
-        : 'JDK ' + c.jdk + ' ' + c.threadModel;
-      const byLevel = new Map();
-      (pair.metrics || []).filter((m) => gate.includes(m.metric)).sort((a, b) => a.level - b.level)
-        .forEach((m) => byLevel.set(m.level, [...(byLevel.get(m.level) || []), m]));
-      const clauses = [];
-      const quiet = new Map();
-      for (const [level, rows] of byLevel) {
-        const size = (m) => (m.ratio === null || m.ratio === undefined || m.ratio <= 0 ? Infinity : Math.abs(Math.log(m.ratio)));
-        const changes = rows.filter((m) => judged(m.verdict)).sort((a, b) => size(b) - size(a));
-        if (changes.length) {
-          const m = changes[0];
-          const ratio = m.ratio === null || m.ratio === undefined ? 'from 0 to ' + num(m.candidateMedian)
-            : '×' + Number(m.ratio).toPrecision(3);
-          clauses.push(labelOf(m.metric).toLowerCase() + ' ' + ratio + ' (' + m.verdict + ') at ' + level + ' ' + unitWord);
-        } else {
-          const runs = Math.min(rows[0].baselineRuns, rows[0].candidateRuns);
-          const what = rows.every((m) => m.verdict === 'not judged')
-            ? 'not judged (' + runs + (runs === 1 ? ' run)' : ' runs)') : 'no detectable change';
-          quiet.set(what, [...(quiet.get(what) || []), level]);
-        }
-      }
-      for (const [what, levels] of quiet) clauses.push(what + ' at ' + levels.join(', ') + ' ' + unitWord);
-      return name + ': ' + (clauses.length ? clauses.join('; ') : 'nothing compared');
-    });
-  }
-
-  function comparisonBlock(view, labelOf, stats) {
-    const pairs = view.comparisons || [];
-    const wrapper = el('div', { class: 'comparison', 'data-mode': view.mode, 'data-verdict': view.verdict });
-    wrapper.append(el('h3', null, comparisonTitle(view, pairs[0]), ' ', verdictBadge(view.verdict)));
-    // what happened where, as summary.md says it: the badge alone is the word the worst row decides
-    const unitWord = levelWord(stats.loadModel).unit;
-    if (pairs.length) {
-      wrapper.append(el('ul', { class: 'rollup' }, rollUp(view, labelOf, unitWord).map((c) => el('li', null, c))));
+  function renderProfiles(job, stats) {
+    const cells = stats.cells.map((c) => ({ jdk: c.jdk, threadModel: c.threadModel }));
+    const levels = [...new Set(stats.cells.flatMap((c) => (c.levels || []).map((l) => l.level)))].sort((a, b) => a - b);
+    if (!cells.length || !levels.length) {
+      show('profiles', false);
+      return;
     }
-    const notes = [...(view.warnings || []), ...(view.unmatched || [])];
-    if (notes.length) wrapper.append(el('ul', { class: 'warnings' }, notes.map((w) => el('li', null, w))));
-    if (!pairs.length) {
-      wrapper.append(el('p', { class: 'note' }, 'No cells to compare.'));
-      return wrapper;
-    }
-    const thresholds = [...new Set(pairs.flatMap((p) => (p.metrics || []).map((m) => m.thresholdPercent)))];
-    const threshold = thresholds.length === 1 ? num(thresholds[0]) + '%' : 'the metric\'s threshold';
-    wrapper.append(el('p', { class: 'note' }, 'Ratio of the candidate\'s median to the baseline\'s, with its 95% interval. '
-      + '○ no detectable change: the interval includes 1. ◐ change within tolerance: the interval excludes 1 '
-      + 'but the ratio moves by less than ' + threshold + '. ▲ improved / ▼ regressed: the interval excludes 1 and the '
-      + 'ratio moves by at least ' + threshold + '. – not judged: one run a side, no interval to judge by (the ratio is '
-      + 'shown). Only a regression fails the gate; '
-      + 'the verdict is decided by the gate metrics (marked ◆).'));
-    const detectable = detectableNote(view, pairs, labelOf);
-    if (detectable) wrapper.append(detectable);
-    const order = (stats.metrics || []).map((m) => m.id);
     const unit = levelWord(stats.loadModel).unit;
-    for (const pair of pairs) wrapper.append(pairTable(view, pair, labelOf, order, unit));
-    wrapper.append(detailTable(view, labelOf));
-    return wrapper;
+    const option = (value, text) => el('option', { value }, text);
+    $('profile-cell').replaceChildren(...cells.map((c) => option(c.jdk + '-' + c.threadModel, cellName(c.jdk, c.threadModel))));
+    $('profile-level').replaceChildren(...levels.map((lv) => option(lv, lv + ' ' + unit)));
+    $('profile-kind').replaceChildren(...PROFILE_KINDS.map(([id, text]) => option(id, text)));
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const wanted = /^(\d+-[a-z]+)-(\d+)$/.exec(fragment.get('profile') || '');
+    const cellOf = () => cells.find((c) => c.jdk + '-' + c.threadModel === $('profile-cell').value);
+    $('profile-cell').value = wanted && cells.some((c) => c.jdk + '-' + c.threadModel === wanted[1]) ? wanted[1] : $('profile-cell').value;
+    $('profile-level').value = wanted && levels.includes(Number(wanted[2])) ? wanted[2] : String(levels[levels.length - 1]);
+    $('profile-kind').value = PROFILE_KINDS.some(([id]) => id === fragment.get('kind')) ? fragment.get('kind') : 'cpu';
+    const draw = () => {
+      drawProfiles(job, cellOf(), unit);
+      const keep = new URLSearchParams(location.hash.slice(1));
+      keep.set('profile', $('profile-cell').value + '-' + $('profile-level').value);
+      keep.set('kind', $('profile-kind').value);
+      if ($('profile-base').value) keep.set('against', $('profile-base').value); else keep.delete('against');
+      history.replaceState(null, '', location.pathname + location.search + '#' + keep.toString());
+    };
+    $('profile-cell').onchange = () => {
+      fillAgainst(job, cellOf(), cells, $('profile-base').value);
+      draw();
+    };
+    ['profile-level', 'profile-kind', 'profile-base'].forEach((id) => { $(id).onchange = draw; });
+    fillAgainst(job, cellOf(), cells, fragment.get('against'));
+    // the fragment changes with the reader's choices only: a plain link keeps opening at the top
+    drawProfiles(job, cellOf(), unit);
+    show('profiles');
   }
 
-  /**
-   * Each gate metric's threshold next to this host's minimum detectable effect (the largest over the
-   * levels compared), from the noise profile the comparison used: a threshold below it lets a change
-   * of that size pass unseen (docs/statistics.md, "Calibration"). Null without a profile.
-   */
-  function detectableNote(view, pairs, labelOf) {
-    if (view.noiseProfileId === null || view.noiseProfileId === undefined) return null;
-    const rows = pairs.flatMap((p) => p.metrics || []);
-    const parts = [];
-    for (const id of view.gateMetrics || []) {
-      const measured = rows.filter((m) => m.metric === id && m.detectablePercent !== null && m.detectablePercent !== undefined);
-      if (!measured.length) continue;
-      const detectable = Math.max(...measured.map((m) => m.detectablePercent));
-      const threshold = measured[0].thresholdPercent;
-      parts.push(el('li', { 'data-detectable': id, class: threshold < detectable ? 'below-detectable' : null },
-        labelOf(id) + ': threshold ' + num(threshold) + '%, detectable ' + detectable.toFixed(1) + '%'
-          + (threshold < detectable ? ' (a smaller change can pass unseen)' : '')));
+  /** What the chosen cell can be compared with, each choice with the diff's base* parameters. */
+  let againstChoices = new Map();
+
+  function fillAgainst(job, cell, cells, preferred) {
+    const choices = new Map();
+    const baselineId = job.baseline && job.baseline.jobId;
+    if (baselineId != null && job.spec.baseline && job.spec.baseline.mode === 'paired') {
+      choices.set('paired', [{ baseSide: 'baseline' }, 'the baseline, measured again in pairs beside this job']);
     }
-    if (!parts.length) return null;
-    return el('div', { class: 'note detectable', 'data-noise-profile': view.noiseProfileId },
-      'This host\'s minimum detectable effect (noise profile ' + view.noiseProfileId + '): ', el('ul', null, parts));
-  }
-
-  /** One pair of cells: a metric x level matrix of colour-coded changes; metrics that never change are listed below it. */
-  function pairTable(view, pair, labelOf, order, unit) {
-    const rows = pair.metrics || [];
-    const levels = [...new Set(rows.map((m) => m.level))].sort((a, b) => a - b);
-    const gate = view.gateMetrics || [];
-    const rank = (id) => (gate.includes(id) ? -100 + gate.indexOf(id) : order.indexOf(id) < 0 ? 999 : order.indexOf(id));
-    const metrics = [...new Set(rows.map((m) => m.metric))].sort((a, b) => rank(a) - rank(b));
-    const changed = (id) => rows.some((m) => m.metric === id && m.verdict !== 'no detectable change' && m.verdict !== 'not judged');
-    const shown = metrics.filter((id) => gate.includes(id) || changed(id));
-    const quiet = metrics.filter((id) => !shown.includes(id));
-    const side = (s) => (view.mode === 'jobs' ? 'job #' + s.jobId + ' ' : '') + cellName(s.jdk, s.threadModel);
-    const table = el('table', { class: 'data matrix', 'data-verdict': pair.verdict,
-        'data-pair': pair.baseline.threadModel + '-' + pair.baseline.jdk + '-' + pair.candidate.threadModel + '-' + pair.candidate.jdk },
-      el('caption', null, side(pair.baseline) + ' → ' + side(pair.candidate) + ' ', verdictBadge(pair.verdict)),
-      el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Metric'),
-        levels.map((lv) => el('th', { scope: 'col', class: 'num' }, lv + ' ' + unit)))),
-      el('tbody', null, shown.map((id) => el('tr', { 'data-metric': id },
-        el('th', { scope: 'row' }, labelOf(id), gate.includes(id) ? el('span', { class: 'gate', title: 'gate metric' }, ' ◆') : null),
-        levels.map((lv) => changeCell(rows.find((m) => m.metric === id && m.level === lv)))))));
-    const block = el('div', { class: 'table-wrap' }, table);
-    if (quiet.length) {
-      block.append(el('p', { class: 'note' }, 'No detectable change at any level: ' + quiet.map(labelOf).join(', ') + '.'));
-    }
-    return block;
-  }
-
-  function changeCell(m) {
-    if (!m) return el('td', { class: 'num' }, '–');
-    const v = VERDICTS[m.verdict] || { css: 'verdict-same', symbol: '?' };
-    const main = m.ratio === null || m.ratio === undefined
-      ? num(m.baselineMedian) + ' → ' + num(m.candidateMedian)
-      : ratioText(m.ratio);
-    const interval = m.ratio === null || m.ratio === undefined ? 'baseline 0: no ratio'
-      : '[' + ratioNumber(m.ratioLow) + ', ' + ratioNumber(m.ratioHigh) + ']';
-    // a gate metric is judged on the runs whose window was steady: how many were not, on both sides
-    const leftOut = (m.baselineNotSteadyLeftOut || 0) + (m.candidateNotSteadyLeftOut || 0);
-    return el('td', { class: 'num change ' + v.css, 'data-verdict': m.verdict,
-        title: m.verdict + ': ' + num(m.baselineMedian) + ' → ' + num(m.candidateMedian) + ' (medians of ' + m.baselineRuns + ' and ' + m.candidateRuns + ' runs)' },
-      el('span', { class: 'symbol', 'aria-hidden': 'true' }, v.symbol + ' '), main,
-      interval ? el('span', { class: 'interval' }, interval) : null,
-      el('span', { class: 'interval verdict-words' }, (m.ratio === null || m.ratio === undefined ? '' : percent(m.ratio) + ' · ') + m.verdict),
-      leftOut ? el('span', { class: 'interval left-out', 'data-left-out': leftOut },
-        leftOut + ' not-steady ' + (leftOut === 1 ? 'run' : 'runs') + ' left out') : null,
-      belowDetectable(m) ? el('span', { class: 'interval below-detectable', 'data-detectable': m.detectablePercent },
-        'threshold under this host\'s detectable ' + m.detectablePercent.toFixed(1) + '%') : null);
-  }
-
-  /** Whether the row's threshold is below the host's minimum detectable effect for its metric and level. */
-  function belowDetectable(m) {
-    return m.detectablePercent !== null && m.detectablePercent !== undefined && m.thresholdPercent < m.detectablePercent;
-  }
-
-  function detailTable(view, labelOf) {
-    const rows = [];
-    for (const pair of view.comparisons || []) {
-      for (const m of pair.metrics || []) {
-        rows.push(el('tr', { 'data-verdict': m.verdict },
-          el('td', null, cellName(pair.baseline.jdk, pair.baseline.threadModel) + ' → ' + cellName(pair.candidate.jdk, pair.candidate.threadModel)),
-          el('td', null, labelOf(m.metric)), el('td', { class: 'num' }, String(m.level)),
-          el('td', { class: 'num' }, num(m.baselineMedian)), el('td', { class: 'num' }, num(m.candidateMedian)),
-          el('td', { class: 'num' }, m.ratio === null || m.ratio === undefined ? '– (baseline 0)' : ratioText(m.ratio)),
-          el('td', { class: 'num' }, m.ratio === null || m.ratio === undefined ? '–' : '[' + ratioNumber(m.ratioLow) + ', ' + ratioNumber(m.ratioHigh) + ']'),
-          el('td', { class: 'num' }, percent(m.ratio)),
-          el('td', { class: 'num' }, m.baselineRuns + ' / ' + m.candidateRuns),
-          el('td', { class: 'num' }, num(m.thresholdPercent) + '%'),
-          el('td', { class: 'num' }, m.detectablePercent === null || m.detectablePercent === undefined ? '–'
-            : m.detectablePercent.toFixed(1) + '%'),
-          el('td', null, verdictBadge(m.verdict))));
+    if (baselineId != null) choices.set('baseline', [{ baseJobId: baselineId }, 'baseline job #' + baselineId + ', the same cell']);
+    for (const other of cells) {
+      if (other.threadModel === cell.threadModel && other.jdk !== cell.jdk) {
+        choices.set(String(other.jdk), [{ baseJdk: other.jdk }, 'JDK ' + other.jdk + ', the same thread model']);
+      }
+      if (other.jdk === cell.jdk && other.threadModel !== cell.threadModel) {
+        choices.set(other.threadModel, [{ baseThreadModel: other.threadModel }, other.threadModel + ', the same JDK']);
       }
     }
-    return el('details', null,
-      el('summary', null, 'Every metric and level as numbers (' + rows.length + ' rows)'),
-      el('div', { class: 'table-wrap' }, el('table', { class: 'data' },
-        el('thead', null, el('tr', null, ['Cells', 'Metric', 'Level', 'Baseline median', 'Candidate median', 'Ratio', '95% interval', 'Change', 'Runs', 'Threshold', 'Detectable', 'Verdict']
-          .map((h) => el('th', { scope: 'col' }, h)))),
-        el('tbody', null, rows))));
+    againstChoices = choices;
+    $('profile-base').replaceChildren(...[...choices].map(([id, [, text]]) => el('option', { value: id }, text)));
+    if (preferred && choices.has(preferred)) $('profile-base').value = preferred;
+    $('profile-base').disabled = !choices.size;
+  }
+
+  function drawProfiles(job, chosen, unit) {
+    const cell = Object.assign({}, chosen, { level: Number($('profile-level').value), kind: $('profile-kind').value });
+    const what = cell.kind + ' of ' + cellName(cell.jdk, cell.threadModel) + ' at ' + cell.level + ' ' + unit;
+    const path = '/api/v1/jobs/' + job.id + '/profiles';
+    const box = $('profile-graphs');
+    const single = el('div', { class: 'profile', id: 'profile-single', 'data-cell': cell.jdk + '-' + cell.threadModel,
+      'data-level': cell.level, 'data-kind': cell.kind });
+    single.append(el('h3', null, 'Flame graph: ' + what));
+    const top = el('div', { class: 'profile-top' });
+    single.append(top, flameGraph(path + '/flamegraph.html' + profileQuery(cell), 'Flame graph, ' + what));
+    api(path + profileQuery(cell)).then((view) => top.replaceWith(profileSummary(view)), () => top.remove());
+    box.replaceChildren(single);
+
+    const choice = againstChoices.get($('profile-base').value);
+    if (!choice) {
+      box.append(el('p', { class: 'note', id: 'profile-diff-none' },
+        'No differential flame graph: this job has one cell and no baseline job to compare it with.'));
+      return;
+    }
+    const [against, againstText] = choice;
+    const diff = el('div', { class: 'profile', id: 'profile-diff', 'data-against': $('profile-base').value },
+      el('h3', null, 'Differential flame graph: ' + what + ' against ' + againstText));
+    const frames = el('p', { class: 'note' }, 'Loading the frames that changed…');
+    const q = profileQuery(cell, against);
+    diff.append(el('p', { class: 'note' }, 'The cell\'s flame graph, each frame coloured by the change of its self value '
+      + 'per request from the other side\'s: red grew, blue shrank, yellow is new (both scaled per million requests).'),
+    frames, flameGraph(path + '/diff.html' + q, 'Differential flame graph, ' + what + ' against ' + againstText));
+    api(path + '/diff' + q).then((d) => frames.replaceWith(frameDiffTable(d, 'Frames whose self value per request changed most')),
+      (error) => { frames.textContent = error.status === 404 ? 'No profile to compare: ' + error.message : error.message; });
+    box.append(diff);
+  }
+
+  /** A profile's total per request and its frames of most self value. */
+  function profileSummary(view) {
+    const ms = view.msPerRequest !== null && view.msPerRequest !== undefined ? ' (' + num(view.msPerRequest) + ' ms per request)' : '';
+    const rows = (view.topSelf || []).slice(0, 10).map((f) => el('tr', null, el('th', { scope: 'row' }, el('code', null, f.frame)),
+      el('td', { class: 'num' }, num(f.selfPerRequest)), el('td', { class: 'num' }, (f.selfShare * 100).toFixed(1) + '%')));
+    return el('div', { class: 'profile-top' },
+      el('p', { class: 'note' }, num(view.totalPerRequest) + ' ' + view.perRequestUnit + ms + ', over ' + (view.runs || []).length
+        + ' run(s) and ' + num(view.requests) + ' requests.'),
+      rows.length ? el('details', null, el('summary', null, 'The frames of most self value'),
+        el('div', { class: 'table-wrap' }, el('table', { class: 'data top-self' },
+          el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Frame'),
+            el('th', { scope: 'col' }, 'Self (' + view.perRequestUnit + ')'), el('th', { scope: 'col' }, 'Share'))),
+          el('tbody', null, rows)))) : null);
   }
 
   // ---- flow --------------------------------------------------------------------------------
 
-  function showAuth(error) {
-    document.body.dataset.state = 'auth';
-    $('auth-reason').textContent = error.status === 403
-      ? 'The token was refused for ' + error.path + ' (403): it needs the read role.'
-      : token
-        ? 'The api did not accept the token (401): it is unknown, revoked or mistyped.'
-        : 'The api answered 401: this installation needs a token to read results.';
-    setStatus('Waiting for an API token.');
-    ['job', 'verdicts', 'cells', 'charts', 'findings', 'timeline', 'comparisons-section', 'error'].forEach((id) => show(id, false));
-    show('auth');
-    $('token-input').focus();
-  }
-
-  function showError(error) {
-    document.body.dataset.state = 'error';
-    const status = error instanceof ApiError ? error.status : null;
-    const message = status === 404 && error.path === '/api/v1/jobs/' + jobId
-      ? 'Job ' + jobId + ' does not exist.'
-      : (status ? 'The api answered ' + status + ' for ' + error.path + ': ' : 'The report could not be built: ') + error.message;
-    $('error').replaceChildren(el('h2', null, 'No report'), el('p', null, message));
-    setStatus('Failed.');
-    show('error');
-  }
+  const SECTIONS = ['job', 'verdicts', 'cells', 'jvms', 'charts', 'distributions', 'findings', 'timeline',
+    'comparisons-section', 'profiles'];
 
   async function load() {
-    if (!jobId) {
-      showError(new Error('open this page as /jobs/{id}/report'));
-      return;
-    }
-    document.body.dataset.state = 'loading';
-    show('auth', false);
-    show('error', false);
-    $('forget-token').hidden = !token;
+    if (!jobId) throw new Error('open this page as /jobs/{id}/report');
     setStatus('Loading job ' + jobId + '…');
-    try {
-      const job = await api('/api/v1/jobs/' + jobId);
-      renderJob(job);
-      const [stats, comparisons, explained, distributions] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'),
-        loadComparisons(job), loadExplanations(), api('/api/v1/jobs/' + jobId + '/distributions')]);
-      renderCells(stats, job);
-      renderJvms(explained, stats);
-      renderVerdicts(comparisons, job, stats);
-      renderCharts(stats, job);
-      renderDistributions(distributions, stats, job);
-      renderFindings(explained, job, stats);
-      renderTimeline(explained, job, stats);
-      document.body.dataset.state = 'ready';
-      if (scrollTarget && $(scrollTarget)) $(scrollTarget).scrollIntoView();
-      setStatus('Job ' + jobId + ' · ' + stats.cells.length + ' cells · loaded ' + new Date().toISOString().slice(0, 19).replace('T', ' ') + 'Z');
-    } catch (error) {
-      if (isAuthError(error)) showAuth(error); else showError(error);
-    }
+    const job = await api('/api/v1/jobs/' + jobId);
+    renderJob(job);
+    renderLinks(job);
+    const [stats, results, explained, distributions] = await Promise.all([api('/api/v1/jobs/' + jobId + '/statistics'),
+      loadComparisons(job), loadExplanations(), api('/api/v1/jobs/' + jobId + '/distributions')]);
+    renderCells(stats, job);
+    renderJvms(explained, stats);
+    renderVerdicts(results, job, stats);
+    renderCharts(stats, job);
+    renderDistributions(distributions, stats, job);
+    renderFindings(explained, job, stats);
+    renderTimeline(explained, job, stats);
+    renderProfiles(job, stats);
+    if (scrollTarget && $(scrollTarget)) $(scrollTarget).scrollIntoView();
+    setStatus('Job ' + jobId + ' · ' + stats.cells.length + ' cells · loaded ' + new Date().toISOString().slice(0, 19).replace('T', ' ') + 'Z');
   }
 
-  $('auth-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    token = $('token-input').value.trim() || null;
-    $('token-input').value = '';
-    storeToken(token);
-    load();
-  });
-  $('reload').addEventListener('click', () => load());
   $('print').addEventListener('click', () => window.print());
-  $('forget-token').addEventListener('click', () => {
-    token = null;
-    storeToken(null);
-    load();
+  runPage({
+    load,
+    hide: SECTIONS,
+    errorTitle: 'No report',
+    describe: (error) => (error instanceof ApiError && error.status === 404 && error.path === '/api/v1/jobs/' + jobId
+      ? 'Job ' + jobId + ' does not exist.' : null),
   });
-
-
-  load();
 })();

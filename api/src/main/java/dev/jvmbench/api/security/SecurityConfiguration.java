@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * /api/** needs a bearer token with a role: read for GET (unless bench.security.public-read),
  * submit for submitting and cancelling, admin for token management. Everything else (health,
- * metrics, the OpenAPI document and Swagger UI, the report page /jobs/{id}/report and its assets) is open.
+ * metrics, the OpenAPI document and Swagger UI, the pages /jobs/{id}/report, /jobs, /history, /compare and their
+ * assets and flame-graph frame) is open.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -73,9 +74,10 @@ class SecurityConfiguration {
         http.csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .authorizeHttpRequests(auth -> auth
-                        // The report page and its assets hold no data: the page's script fetches it from
+                        // The pages and their assets hold no data: each page's script fetches it from
                         // /api/** with the reader's own token (or none under public-read).
-                        .requestMatchers(HttpMethod.GET, "/jobs/*/report", "/report/**", "/webjars/**").permitAll()
+                        .requestMatchers(HttpMethod.GET, "/jobs/*/report", "/jobs", "/history", "/compare",
+                                "/report/**", "/pages/**", "/webjars/**").permitAll()
                         .anyRequest().permitAll());
         return http.build();
     }

@@ -71,6 +71,10 @@ final class HeadlessChromium {
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
                     // every request of the test goes to 127.0.0.1; never through a proxy from the environment
                     "--no-proxy-server",
+                    // A sandboxed frame (the pages' flame graphs) keeps its opaque origin, but runs in the page's
+                    // renderer: in a process of its own its work is not counted by the virtual-time budget below,
+                    // and a frame created after the page's fetches would be dumped before it loaded.
+                    "--disable-features=IsolateSandboxedIframes",
                     "--user-data-dir=" + profile, "--virtual-time-budget=15000", "--window-size=1400,2400",
                     // the page's console messages land in stderr: the first thing to read when an assertion fails
                     "--enable-logging=stderr", "--v=0"));

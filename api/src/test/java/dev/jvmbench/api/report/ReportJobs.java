@@ -9,7 +9,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import dev.jvmbench.common.finding.Finding;
+import dev.jvmbench.common.profile.ProfileKind;
+import dev.jvmbench.common.store.ProfileRow;
+import dev.jvmbench.common.store.RunProfiles;
 import dev.jvmbench.common.finding.FindingCode;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesPhase;
@@ -47,7 +51,14 @@ final class ReportJobs {
 
     /** Every run succeeded. */
     static long finished(ApiClient api, JdbcClient jdbc) {
-        long jobId = api.postJson("/api/v1/jobs", body()).expect(201).json().get("id").asLong();
+        return finished(api, jdbc, body -> { });
+    }
+
+    /** Every run succeeded, the job's body changed by {@code edit} first (e.g. more labels). */
+    static long finished(ApiClient api, JdbcClient jdbc, Consumer<Map<String, Object>> edit) {
+        Map<String, Object> body = body();
+        edit.accept(body);
+        long jobId = api.postJson("/api/v1/jobs", body).expect(201).json().get("id").asLong();
         new ResultSeeder(jdbc).complete(jobId, LEVELS, (jdk, model, repetition, level) -> values(model, repetition, level, 1.0));
         return jobId;
     }
@@ -58,7 +69,13 @@ final class ReportJobs {
      * within the 5% tolerance), and the platform cell's last run died of an OOM kill.
      */
     static long regressedAgainst(ApiClient api, JdbcClient jdbc, long baselineJobId) {
+        return regressedAgainst(api, jdbc, baselineJobId, body -> { });
+    }
+
+    /** The same, the job's body changed by {@code edit} first. */
+    static long regressedAgainst(ApiClient api, JdbcClient jdbc, long baselineJobId, Consumer<Map<String, Object>> edit) {
         Map<String, Object> body = body();
+        edit.accept(body);
         // against the baseline job's stored runs: this job's own runs carry the regression
         body.put("baseline", map("jobId", baselineJobId, "mode", "stored"));
         long jobId = api.postJson("/api/v1/jobs", body).expect(201).json().get("id").asLong();
@@ -156,6 +173,37 @@ final class ReportJobs {
                         "Add -XX:ActiveProcessorCount=1."));
             }
             findings.replaceOfRun(runId, found);
+        }
+    }
+
+    /** The level the profiles below are stored at: the last, 200 users. */
+    static final int PROFILED_LEVEL = 200;
+    /** Frames of the profiles: both cells handle a checkout and write JSON; platform threads wait for the pool. */
+    static final String MAIN = "app.Main.main";
+    static final String POOL = "app.Pool.borrow";
+    static final String PARK = "app.Carrier.park";
+    static final String JSON = "app.Json.write";
+    /** The frame a slower build spends its extra CPU in (virtual threads of a job profiled with slowReserve). */
+    static final String RESERVE = "app.Inventory.reserve";
+
+    /**
+     * CPU profiles at {@link #PROFILED_LEVEL} for every succeeded run of {@code jobId}, as the worker
+     * stores them (20 ms sampling, 1000 requests per run): platform threads spend 300 samples in the
+     * pool's borrow, virtual threads 120 parking their carrier, both 100 writing JSON; with
+     * {@code slowReserve} the virtual threads also spend 200 samples reserving inventory.
+     */
+    static void profile(JdbcClient jdbc, RunProfiles profiles, long jobId, boolean slowReserve) {
+        var runs = jdbc.sql("SELECT id, thread_model FROM runs WHERE job_id = :job AND status = 'SUCCEEDED' AND side = 'JOB'")
+                .param("job", jobId).query().listOfRows();
+        for (var run : runs) {
+            long runId = ((Number) run.get("id")).longValue();
+            boolean virtual = run.get("thread_model").equals("VIRTUAL");
+            String handle = MAIN + ";app.Checkout.handle;";
+            String stacks = (virtual ? handle + PARK + " 120\n" : handle + POOL + " 300\n") + MAIN + ";" + JSON + " 100\n"
+                    + (virtual && slowReserve ? handle + RESERVE + " 200\n" : "");
+            long total = stacks.lines().mapToLong(line -> Long.parseLong(line.substring(line.lastIndexOf(' ') + 1))).sum();
+            profiles.replaceOfRun(runId, List.of(new ProfileRow(runId, LEVELS.indexOf(PROFILED_LEVEL), PROFILED_LEVEL,
+                    ProfileKind.CPU, total, total, 1000, 20_000_000L, (int) stacks.lines().count(), 0, 0, stacks)));
         }
     }
 

@@ -68,8 +68,11 @@ class ReportPageTest {
         ApiClient.Response page = anonymous.get("/jobs/1/report").expect(200);
         assertThat(page.header("Content-Type")).startsWith("text/html");
         assertThat(page.header("Content-Security-Policy")).contains("script-src 'self'").contains("connect-src 'self'");
-        assertThat(page.body()).contains("webjars/chart.js/dist/chart.umd.min.js").contains("report/report.js");
-        assertThat(anonymous.get("/report/report.js").expect(200).body()).contains("Authorization");
+        assertThat(page.body()).contains("webjars/chart.js/dist/chart.umd.min.js").contains("report/report.js")
+                .contains("pages/common.js").contains("pages/comparison.js");
+        // the token is sent by the helpers every page shares
+        assertThat(anonymous.get("/pages/common.js").expect(200).body()).contains("Authorization");
+        assertThat(anonymous.get("/report/report.js").expect(200).body()).contains("window.jvmbench");
         assertThat(anonymous.get("/report/report.css").expect(200).header("Content-Type")).startsWith("text/css");
         // served from the webjar on the class path, versionless path resolved by the locator
         assertThat(anonymous.get("/webjars/chart.js/dist/chart.umd.min.js").expect(200).body()).contains("Chart");
