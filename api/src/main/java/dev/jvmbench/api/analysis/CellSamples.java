@@ -1,6 +1,6 @@
 package dev.jvmbench.api.analysis;
 
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.Slo;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.jvmbench.api.analysis;
 
 import dev.jvmbench.api.problem.ApiException;
 import dev.jvmbench.common.job.Limits;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.ThreadModel;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;

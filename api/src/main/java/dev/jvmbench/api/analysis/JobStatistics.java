@@ -1,7 +1,7 @@
 package dev.jvmbench.api.analysis;
 
 import dev.jvmbench.common.job.JobStatus;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.Slo;
 import dev.jvmbench.common.job.ThreadModel;
 import io.swagger.v3.oas.annotations.media.Schema;

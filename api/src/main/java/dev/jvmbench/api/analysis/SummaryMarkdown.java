@@ -5,7 +5,7 @@ import dev.jvmbench.api.finding.Findings;
 import dev.jvmbench.api.finding.JobFindingView;
 import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.job.JobSpec;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.JobStatus;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;

@@ -1,7 +1,7 @@
 package dev.jvmbench.api.result;
 
 import dev.jvmbench.api.problem.ApiException;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.LoadProfile;
 import dev.jvmbench.common.series.SeriesPhase;
 import dev.jvmbench.common.store.Jobs;

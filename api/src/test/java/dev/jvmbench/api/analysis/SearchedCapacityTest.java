@@ -2,7 +2,7 @@ package dev.jvmbench.api.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.Slo;
 import dev.jvmbench.common.job.ThreadModel;

@@ -1,5 +1,6 @@
 package dev.jvmbench.common.job;
 
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.Valid;

@@ -2,7 +2,7 @@ package dev.jvmbench.common.store;
 
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.ThreadModel;
 import java.time.Instant;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.jvmbench.common.database.EmbeddedPostgres;
 import dev.jvmbench.common.job.AppRef;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.common.job.JobStatus;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.LoadProfile;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ScenarioSpec;

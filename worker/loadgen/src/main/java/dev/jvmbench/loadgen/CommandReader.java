@@ -82,19 +82,21 @@ final class CommandReader {
         }
     }
 
-    /** A rule of the protocol's records speaks for itself; otherwise name the field Jackson choked on. */
+    /**
+     * A rule of the protocol's records speaks for itself; a value's own rule (the load model's
+     * names) and anything else Jackson choked on come after the field's name.
+     */
     private static String describe(JacksonException e) {
+        String field = e instanceof JsonMappingException m && !m.getPath().isEmpty()
+                ? m.getPath().stream()
+                        .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                        .collect(Collectors.joining("."))
+                : null;
         for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
             if (t instanceof IllegalArgumentException rule) {
-                return rule.getMessage();
+                return field == null ? rule.getMessage() : field + ": " + rule.getMessage();
             }
         }
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-            String field = m.getPath().stream()
-                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            return field + ": " + e.getOriginalMessage();
-        }
-        return e.getOriginalMessage();
+        return field == null ? e.getOriginalMessage() : field + ": " + e.getOriginalMessage();
     }
 }

@@ -2,7 +2,7 @@ package dev.jvmbench.loadgen;
 
 import dev.jvmbench.loadgen.protocol.LevelAnswer;
 import dev.jvmbench.loadgen.protocol.LevelCommand;
-import dev.jvmbench.loadgen.protocol.LevelCommand.Model;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.loadgen.protocol.Latency;
 import dev.jvmbench.loadgen.protocol.SecondStats;
 import dev.jvmbench.loadgen.protocol.WarmupAnswer;
@@ -45,7 +45,7 @@ final class SimulationRunner {
     }
 
     WarmupAnswer warmUpGenerator(WarmupCommand command) {
-        var load = new LevelCommand(Model.CLOSED, command.users(), 0.0, command.seconds(), GENERATOR_WARMUP_TIMEOUT_MS,
+        var load = new LevelCommand(LoadModel.CLOSED, command.users(), 0.0, command.seconds(), GENERATOR_WARMUP_TIMEOUT_MS,
                 "GET", command.url(), Map.of(), null, 200);
         Run run = run(load, command.duration(), "generator-warmup", false);
         return new WarmupAnswer(true, run.started(), command.seconds(), run.series());
@@ -61,7 +61,7 @@ final class SimulationRunner {
         double seconds = command.measured().toMillis() / 1000.0;
         Instant start = Instant.ofEpochMilli(run.windowStartMs());
         double startedRps = run.started() / seconds;
-        boolean open = command.model() == Model.OPEN;
+        boolean open = command.model() == LoadModel.OPEN;
         return new LevelAnswer(true, command.level(), command.model(), start.toString(),
                 start.plus(command.measured()).toString(), seconds,
                 stats.requests(), stats.successes(), stats.errors(), stats.errorsByCause(),

@@ -47,7 +47,7 @@ class CommandReaderTest {
                 refused(LEVEL.replace("\"measuredSeconds\"", "\"measureSeconds\""), "unknown field measureSeconds in a level command"),
                 refused("{\"cmd\":\"quit\",\"now\":true}", "unknown field now in a quit command"),
                 refused(level("model", null), "missing field: model"),
-                refused(level("model", "\"sideways\""), "model must be closed or open, was sideways"),
+                refused(level("model", "\"sideways\""), "model: 'sideways' is not one of [closed, open]"),
                 refused(level("level", null), "missing field: level"),
                 refused(level("level", "0"), "level must be >= 1, was 0"),
                 refused(level("level", "\"20\""), "level: Cannot coerce String value (\"20\") to `java.lang.Integer` value (but might if coercion using `CoercionConfig` was enabled)"),

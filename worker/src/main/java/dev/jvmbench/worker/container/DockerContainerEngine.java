@@ -9,19 +9,14 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -68,25 +63,22 @@ import org.slf4j.LoggerFactory;
  * endpoint: a blocking call would have to outlive the response timeout, and polling sees the
  * OOM flag and the readiness probe in the same loop.
  */
-final class DockerContainerEngine implements ContainerEngine {
+final class DockerContainerEngine extends AbstractContainerEngine<DockerContainerEngine.Connection> {
 
     /** The newest API version docker-java 3.7 knows; a newer engine is spoken to at this one. */
     static final RemoteApiVersion NEWEST_CLIENT_API = RemoteApiVersion.VERSION_1_44;
 
     private static final Logger log = LoggerFactory.getLogger(DockerContainerEngine.class);
     private static final Pattern ENGINE_MESSAGE = Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final int OOM_FLAG_SETTLE_CHECKS = 5;
 
     private final ContainerEngineProperties properties;
-    private final Object connectLock = new Object();
-    private volatile Connection connection;
-    private volatile boolean closed;
 
-    private record Connection(DockerHttpClient http, DockerClient client, EngineVersion version) {
+    record Connection(DockerHttpClient http, DockerClient client, EngineVersion version) {
     }
 
     DockerContainerEngine(ContainerEngineProperties properties) {
+        super("container");
         this.properties = Objects.requireNonNull(properties, "properties");
     }
 
@@ -140,7 +132,7 @@ final class DockerContainerEngine implements ContainerEngine {
     public RunningContainer start(ContainerSpec spec) {
         Objects.requireNonNull(spec, "spec");
         DockerClient client = client();
-        String name = spec.namePrefix() + "-" + HexFormat.of().formatHex(randomBytes(4));
+        String name = spec.namePrefix() + "-" + randomSuffix();
         String id = call("create container " + name + " from " + spec.image(),
                 () -> createCommand(client, spec, name).exec().getId());
         try {
@@ -207,46 +199,6 @@ final class DockerContainerEngine implements ContainerEngine {
             create.withUser(spec.user());
         }
         return create;
-    }
-
-    @Override
-    public ContainerOutcome awaitReady(RunningContainer container, ReadinessStrategy readiness) {
-        Objects.requireNonNull(container, "container");
-        Objects.requireNonNull(readiness, "readiness");
-        long started = System.nanoTime();
-        long deadline = started + readiness.timeout().toNanos();
-        while (true) {
-            Optional<ContainerOutcome> exited = exitOutcome(container);
-            if (exited.isPresent()) {
-                return exited.get();
-            }
-            if (readiness.isReady(this, container)) {
-                return new ContainerOutcome.Ready(Duration.ofNanos(System.nanoTime() - started));
-            }
-            long now = System.nanoTime();
-            if (now - deadline >= 0) {
-                return new ContainerOutcome.TimedOut(Duration.ofNanos(now - started));
-            }
-            pause(Math.min(properties.pollInterval().toNanos(), deadline - now));
-        }
-    }
-
-    @Override
-    public ContainerOutcome awaitExit(RunningContainer container, Duration timeout) {
-        Objects.requireNonNull(container, "container");
-        long started = System.nanoTime();
-        long deadline = started + timeout.toNanos();
-        while (true) {
-            Optional<ContainerOutcome> exited = exitOutcome(container);
-            if (exited.isPresent()) {
-                return exited.get();
-            }
-            long now = System.nanoTime();
-            if (now - deadline >= 0) {
-                return new ContainerOutcome.TimedOut(Duration.ofNanos(now - started));
-            }
-            pause(Math.min(properties.pollInterval().toNanos(), deadline - now));
-        }
     }
 
     @Override
@@ -353,14 +305,6 @@ final class DockerContainerEngine implements ContainerEngine {
         return removed;
     }
 
-    private static Map<String, String> managedFilter(Map<String, String> labels) {
-        Objects.requireNonNull(labels, "labels");
-        // never widen a cleanup beyond what the platform started, whatever the caller passes
-        Map<String, String> filter = new LinkedHashMap<>(labels);
-        filter.put(ContainerLabels.MANAGED, "true");
-        return filter;
-    }
-
     private static ContainerSummary toSummary(Container container) {
         String name = container.getNames() == null || container.getNames().length == 0 ? container.getId()
                 : container.getNames()[0].replaceFirst("^/", "");
@@ -371,20 +315,7 @@ final class DockerContainerEngine implements ContainerEngine {
     // ---------------------------------------------------------------- logs, exec, files
 
     @Override
-    public String logs(RunningContainer container, int lines) {
-        if (lines < 0) {
-            throw new IllegalArgumentException("lines must be >= 0, was " + lines);
-        }
-        return readLogs(container, lines);
-    }
-
-    @Override
-    public String logs(RunningContainer container) {
-        return readLogs(container, -1);
-    }
-
-    private String readLogs(RunningContainer container, int lines) {
-        Objects.requireNonNull(container, "container");
+    String readLogs(RunningContainer container, int lines) {
         DockerClient client = client();
         LogContainerCmd command = client.logContainerCmd(container.id()).withStdOut(true).withStdErr(true);
         if (lines >= 0) {
@@ -414,12 +345,7 @@ final class DockerContainerEngine implements ContainerEngine {
     }
 
     @Override
-    public ExecResult exec(RunningContainer container, List<String> command, Duration timeout) {
-        Objects.requireNonNull(container, "container");
-        List<String> cmd = List.copyOf(command);
-        if (cmd.isEmpty()) {
-            throw new IllegalArgumentException("command must not be empty");
-        }
+    ExecResult execChecked(RunningContainer container, List<String> cmd, Duration timeout) {
         DockerClient client = client();
         String what = "exec " + cmd + " in " + container.name();
         String execId = call(what, () -> client.execCreateCmd(container.id())
@@ -445,37 +371,13 @@ final class DockerContainerEngine implements ContainerEngine {
     }
 
     @Override
-    public byte[] copyFile(RunningContainer container, String pathInContainer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        copyFile(container, pathInContainer, in -> in.transferTo(bytes));
-        return bytes.toByteArray();
-    }
-
-    @Override
-    public void copyFile(RunningContainer container, String pathInContainer, Path target) {
-        Objects.requireNonNull(target, "target");
-        copyFile(container, pathInContainer, in -> Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING));
-    }
-
-    @Override
-    public List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory,
+    List<Path> copyDirectoryChecked(RunningContainer container, String pathInContainer, Path targetDirectory,
                                     long maxBytes) {
-        Objects.requireNonNull(container, "container");
-        Objects.requireNonNull(pathInContainer, "pathInContainer");
-        Objects.requireNonNull(targetDirectory, "targetDirectory");
-        if (maxBytes < 0) {
-            throw new IllegalArgumentException("maxBytes must be >= 0, was " + maxBytes);
-        }
         DockerClient client = client();
         String what = "copy directory " + pathInContainer + " out of " + container.name();
         return call(what, () -> {
             try (InputStream archive = client.copyArchiveFromContainerCmd(container.id(), pathInContainer).exec()) {
-                TarExtraction.Result result = TarExtraction.extract(archive, targetDirectory, maxBytes);
-                if (!result.skipped().isEmpty()) {
-                    log.debug("{}: skipped {} entries that are not regular files: {}", what, result.skipped().size(),
-                            result.skipped());
-                }
-                return result.files();
+                return filesOf(TarExtraction.extract(archive, targetDirectory, maxBytes), what);
             } catch (ContainerEngineException e) {
                 throw new ContainerEngineException(what + ": " + e.getMessage(), e);
             } catch (IOException e) {
@@ -484,13 +386,8 @@ final class DockerContainerEngine implements ContainerEngine {
         });
     }
 
-    private interface EntryReader {
-        void read(InputStream entry) throws IOException;
-    }
-
-    private void copyFile(RunningContainer container, String pathInContainer, EntryReader reader) {
-        Objects.requireNonNull(container, "container");
-        Objects.requireNonNull(pathInContainer, "pathInContainer");
+    @Override
+    void readFile(RunningContainer container, String pathInContainer, EntryReader reader) {
         DockerClient client = client();
         String what = "copy " + pathInContainer + " out of " + container.name();
         call(what, () -> {
@@ -585,23 +482,8 @@ final class DockerContainerEngine implements ContainerEngine {
         return connection().client();
     }
 
-    private Connection connection() {
-        Connection current = connection;
-        if (current != null) {
-            return current;
-        }
-        synchronized (connectLock) {
-            if (closed) {
-                throw new IllegalStateException("container engine client is closed");
-            }
-            if (connection == null) {
-                connection = connect();
-            }
-            return connection;
-        }
-    }
-
-    private Connection connect() {
+    @Override
+    Connection connect() {
         DockerHttpClient http = new ApacheDockerHttpClient.Builder()
                 .dockerHost(properties.host())
                 .maxConnections(properties.maxConnections())
@@ -648,14 +530,13 @@ final class DockerContainerEngine implements ContainerEngine {
     }
 
     @Override
-    public void close() {
-        synchronized (connectLock) {
-            closed = true;
-            if (connection != null) {
-                closeQuietly(connection.http());
-                connection = null;
-            }
-        }
+    void disconnect(Connection connection) {
+        closeQuietly(connection.http());
+    }
+
+    @Override
+    Duration pollInterval() {
+        return properties.pollInterval();
     }
 
     private static void closeQuietly(DockerHttpClient http) {
@@ -672,26 +553,20 @@ final class DockerContainerEngine implements ContainerEngine {
         return call("inspect container " + name, () -> client.inspectContainerCmd(id).exec());
     }
 
-    private <T> T call(String what, Supplier<T> action) {
-        try {
-            return action.get();
-        } catch (ContainerEngineException e) {
-            throw e;
-        } catch (DockerException e) {
-            throw new ContainerEngineException(what + ": engine answered " + e.getHttpStatus() + " "
-                    + engineMessage(e.getMessage()), e);
-        } catch (DockerClientException e) {
-            throw new ContainerEngineException(what + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            IOException io = ioCause(e);
-            if (io != null && !(e instanceof UncheckedIOException)) {
-                throw unavailable(io, e);
-            }
-            throw new ContainerEngineException(what + " failed: " + rootMessage(e), e);
+    @Override
+    RuntimeException clientFailure(String what, RuntimeException e) {
+        if (e instanceof DockerException docker) {
+            return new ContainerEngineException(what + ": engine answered " + docker.getHttpStatus() + " "
+                    + engineMessage(docker.getMessage()), docker);
         }
+        if (e instanceof DockerClientException client) {
+            return new ContainerEngineException(what + ": " + client.getMessage(), client);
+        }
+        return null;
     }
 
-    private ContainerEngineUnavailableException unavailable(IOException io, RuntimeException wrapper) {
+    @Override
+    ContainerEngineUnavailableException unavailable(IOException io, RuntimeException wrapper) {
         URI host = properties.host();
         String reason;
         if ("unix".equals(host.getScheme()) && !Files.exists(Path.of(host.getPath()))) {
@@ -702,27 +577,6 @@ final class DockerContainerEngine implements ContainerEngine {
         }
         return new ContainerEngineUnavailableException("container engine at " + host + " is unavailable: " + reason,
                 wrapper);
-    }
-
-    private static IOException ioCause(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof IOException io) {
-                return io;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return null;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 20; depth++) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
 
     /** The engine's JSON error body ({@code {"message":"No such image: x"}}) reduced to its message. */
@@ -740,23 +594,5 @@ final class DockerContainerEngine implements ContainerEngine {
     private static long ceilSeconds(Duration duration) {
         long seconds = duration.getSeconds();
         return duration.getNano() > 0 ? seconds + 1 : seconds;
-    }
-
-    private static byte[] randomBytes(int count) {
-        byte[] bytes = new byte[count];
-        RANDOM.nextBytes(bytes);
-        return bytes;
-    }
-
-    private static void pause(long nanos) {
-        if (nanos <= 0) {
-            return;
-        }
-        try {
-            TimeUnit.NANOSECONDS.sleep(nanos);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ContainerEngineException("interrupted while waiting for a container", e);
-        }
     }
 }

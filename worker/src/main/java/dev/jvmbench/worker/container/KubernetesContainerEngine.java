@@ -9,10 +9,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +20,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
 
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStateWaiting;
@@ -37,7 +33,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
-import io.fabric8.kubernetes.client.dsl.PodResource;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -74,10 +69,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Waiting polls the pod's status every {@code poll-interval}, like the Docker engine polls inspect.
  */
-final class KubernetesContainerEngine implements ContainerEngine {
+final class KubernetesContainerEngine extends AbstractContainerEngine<KubernetesContainerEngine.Connection> {
 
     private static final Logger log = LoggerFactory.getLogger(KubernetesContainerEngine.class);
-    private static final SecureRandom RANDOM = new SecureRandom();
     /** A container waiting for one of these will not start by waiting longer. */
     private static final Set<String> FATAL_WAITING = Set.of("ErrImagePull", "ImagePullBackOff", "InvalidImageName",
             "ErrImageNeverPull", "CreateContainerConfigError", "CreateContainerError", "RunContainerError");
@@ -87,14 +81,12 @@ final class KubernetesContainerEngine implements ContainerEngine {
 
     private final KubernetesEngineProperties properties;
     private final HostProcesses processes;
-    private final Object connectLock = new Object();
-    private volatile Connection connection;
-    private volatile boolean closed;
 
-    private record Connection(KubernetesClient client, String namespace, PodSpecs.Owner owner, EngineVersion version) {
+    record Connection(KubernetesClient client, String namespace, PodSpecs.Owner owner, EngineVersion version) {
     }
 
     KubernetesContainerEngine(KubernetesEngineProperties properties, HostProcesses processes) {
+        super("pod");
         this.properties = Objects.requireNonNull(properties, "properties");
         this.processes = Objects.requireNonNull(processes, "processes");
         if (properties.nodeName() == null) {
@@ -137,7 +129,7 @@ final class KubernetesContainerEngine implements ContainerEngine {
     public RunningContainer start(ContainerSpec spec) {
         Objects.requireNonNull(spec, "spec");
         Connection c = connection();
-        String name = PodSpecs.podName(spec.namePrefix(), HexFormat.of().formatHex(randomBytes(4)));
+        String name = PodSpecs.podName(spec.namePrefix(), randomSuffix());
         Pod pod = PodSpecs.pod(spec, name, placement(c));
         call("create pod " + name + " from " + spec.image(),
                 () -> c.client().pods().inNamespace(c.namespace()).resource(pod).create());
@@ -233,46 +225,6 @@ final class KubernetesContainerEngine implements ContainerEngine {
                         + " and must run on the pod's node (" + properties.nodeName() + ")");
             }
             pause(Duration.ofMillis(50).toNanos());
-        }
-    }
-
-    @Override
-    public ContainerOutcome awaitReady(RunningContainer container, ReadinessStrategy readiness) {
-        Objects.requireNonNull(container, "container");
-        Objects.requireNonNull(readiness, "readiness");
-        long started = System.nanoTime();
-        long deadline = started + readiness.timeout().toNanos();
-        while (true) {
-            Optional<ContainerOutcome> exited = exitOutcome(container);
-            if (exited.isPresent()) {
-                return exited.get();
-            }
-            if (readiness.isReady(this, container)) {
-                return new ContainerOutcome.Ready(Duration.ofNanos(System.nanoTime() - started));
-            }
-            long now = System.nanoTime();
-            if (now - deadline >= 0) {
-                return new ContainerOutcome.TimedOut(Duration.ofNanos(now - started));
-            }
-            pause(Math.min(properties.pollInterval().toNanos(), deadline - now));
-        }
-    }
-
-    @Override
-    public ContainerOutcome awaitExit(RunningContainer container, Duration timeout) {
-        Objects.requireNonNull(container, "container");
-        long started = System.nanoTime();
-        long deadline = started + timeout.toNanos();
-        while (true) {
-            Optional<ContainerOutcome> exited = exitOutcome(container);
-            if (exited.isPresent()) {
-                return exited.get();
-            }
-            long now = System.nanoTime();
-            if (now - deadline >= 0) {
-                return new ContainerOutcome.TimedOut(Duration.ofNanos(now - started));
-            }
-            pause(Math.min(properties.pollInterval().toNanos(), deadline - now));
         }
     }
 
@@ -392,14 +344,6 @@ final class KubernetesContainerEngine implements ContainerEngine {
         return pods.size();
     }
 
-    private static Map<String, String> managedFilter(Map<String, String> labels) {
-        Objects.requireNonNull(labels, "labels");
-        // never widen a cleanup beyond what the platform started, whatever the caller passes
-        Map<String, String> filter = new LinkedHashMap<>(labels);
-        filter.put(ContainerLabels.MANAGED, "true");
-        return filter;
-    }
-
     private static ContainerSummary toSummary(Pod pod) {
         ContainerStatus main = status(pod, PodSpecs.MAIN);
         String id = main != null && main.getContainerID() != null ? containerId(main) : pod.getMetadata().getUid();
@@ -426,18 +370,8 @@ final class KubernetesContainerEngine implements ContainerEngine {
     // ---------------------------------------------------------------- logs, exec, files
 
     @Override
-    public String logs(RunningContainer container, int lines) {
-        if (lines < 0) {
-            throw new IllegalArgumentException("lines must be >= 0, was " + lines);
-        }
-        Objects.requireNonNull(container, "container");
+    String readLogs(RunningContainer container, int lines) {
         return logs(connection(), container.name(), PodSpecs.MAIN, lines);
-    }
-
-    @Override
-    public String logs(RunningContainer container) {
-        Objects.requireNonNull(container, "container");
-        return logs(connection(), container.name(), PodSpecs.MAIN, -1);
     }
 
     /**
@@ -487,12 +421,7 @@ final class KubernetesContainerEngine implements ContainerEngine {
     }
 
     @Override
-    public ExecResult exec(RunningContainer container, List<String> command, Duration timeout) {
-        Objects.requireNonNull(container, "container");
-        List<String> cmd = List.copyOf(command);
-        if (cmd.isEmpty()) {
-            throw new IllegalArgumentException("command must not be empty");
-        }
+    ExecResult execChecked(RunningContainer container, List<String> cmd, Duration timeout) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int exitCode = execInto(connection(), container.name(), PodSpecs.MAIN, cmd, stdout, stderr, timeout);
@@ -527,30 +456,12 @@ final class KubernetesContainerEngine implements ContainerEngine {
         return stderr instanceof ByteArrayOutputStream bytes ? bytes.toString(StandardCharsets.UTF_8).strip() : "";
     }
 
-    @Override
-    public byte[] copyFile(RunningContainer container, String pathInContainer) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        copyFile(container, pathInContainer, in -> in.transferTo(bytes));
-        return bytes.toByteArray();
-    }
-
-    @Override
-    public void copyFile(RunningContainer container, String pathInContainer, Path target) {
-        Objects.requireNonNull(target, "target");
-        copyFile(container, pathInContainer, in -> Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING));
-    }
-
-    private interface EntryReader {
-        void read(InputStream entry) throws IOException;
-    }
-
     /**
      * {@code tar cf - -C <dir> <name>} in the container that can read the path, the archive
      * read as it streams: a single regular file is its only entry.
      */
-    private void copyFile(RunningContainer container, String pathInContainer, EntryReader reader) {
-        Objects.requireNonNull(container, "container");
-        Objects.requireNonNull(pathInContainer, "pathInContainer");
+    @Override
+    void readFile(RunningContainer container, String pathInContainer, EntryReader reader) {
         if (!pathInContainer.startsWith("/") || pathInContainer.endsWith("/")) {
             throw new IllegalArgumentException("pathInContainer must be an absolute file path, was " + pathInContainer);
         }
@@ -606,14 +517,8 @@ final class KubernetesContainerEngine implements ContainerEngine {
      * tree arrives as a link and is skipped, as with Docker.
      */
     @Override
-    public List<Path> copyDirectory(RunningContainer container, String pathInContainer, Path targetDirectory,
+    List<Path> copyDirectoryChecked(RunningContainer container, String pathInContainer, Path targetDirectory,
                                     long maxBytes) {
-        Objects.requireNonNull(container, "container");
-        Objects.requireNonNull(pathInContainer, "pathInContainer");
-        Objects.requireNonNull(targetDirectory, "targetDirectory");
-        if (maxBytes < 0) {
-            throw new IllegalArgumentException("maxBytes must be >= 0, was " + maxBytes);
-        }
         String path = pathInContainer.length() > 1 && pathInContainer.endsWith("/")
                 ? pathInContainer.substring(0, pathInContainer.length() - 1) : pathInContainer;
         if (!path.startsWith("/") || path.equals("/") || path.endsWith("/")) {
@@ -638,11 +543,7 @@ final class KubernetesContainerEngine implements ContainerEngine {
             if (code == null || code != 0) {
                 throw new ContainerEngineException(what + ": tar exited " + code + ": " + stderrText(stderr));
             }
-            if (!result.skipped().isEmpty()) {
-                log.debug("{}: skipped {} entries that are not regular files: {}", what, result.skipped().size(),
-                        result.skipped());
-            }
-            return result.files();
+            return filesOf(result, what);
         } catch (TimeoutException e) {
             throw new ContainerEngineException(what + ": tar did not end within " + properties.requestTimeout(), e);
         } catch (InterruptedException e) {
@@ -717,23 +618,8 @@ final class KubernetesContainerEngine implements ContainerEngine {
 
     // ---------------------------------------------------------------- connection
 
-    private Connection connection() {
-        Connection current = connection;
-        if (current != null) {
-            return current;
-        }
-        synchronized (connectLock) {
-            if (closed) {
-                throw new IllegalStateException("container engine client is closed");
-            }
-            if (connection == null) {
-                connection = connect();
-            }
-            return connection;
-        }
-    }
-
-    private Connection connect() {
+    @Override
+    Connection connect() {
         Config config = config();
         KubernetesClient client = new KubernetesClientBuilder()
                 .withConfig(config)
@@ -818,14 +704,13 @@ final class KubernetesContainerEngine implements ContainerEngine {
     }
 
     @Override
-    public void close() {
-        synchronized (connectLock) {
-            closed = true;
-            if (connection != null) {
-                connection.client().close();
-                connection = null;
-            }
-        }
+    void disconnect(Connection connection) {
+        connection.client().close();
+    }
+
+    @Override
+    Duration pollInterval() {
+        return properties.pollInterval();
     }
 
     // ---------------------------------------------------------------- helpers
@@ -867,80 +752,32 @@ final class KubernetesContainerEngine implements ContainerEngine {
         return logs == null || logs.isBlank() ? "" : "; output: " + logs.strip();
     }
 
-    private <T> T call(String what, Supplier<T> action) {
-        try {
-            return action.get();
-        } catch (ContainerEngineException e) {
-            throw e;
-        } catch (KubernetesClientException e) {
-            IOException io = ioCause(e);
-            if (e.getCode() == 0 && io != null) {
-                throw new ContainerEngineUnavailableException("the Kubernetes API at " + apiServerText()
-                        + " is unavailable: " + rootMessage(io), e);
-            }
-            String message = e.getStatus() != null && e.getStatus().getMessage() != null
-                    ? e.getStatus().getMessage() : rootMessage(e);
-            throw new ContainerEngineException(what + ": the API answered " + e.getCode() + " " + message, e);
-        } catch (RuntimeException e) {
-            IOException io = ioCause(e);
-            if (io != null && !(e instanceof UncheckedIOException)) {
-                throw new ContainerEngineUnavailableException("the Kubernetes API at " + apiServerText()
-                        + " is unavailable: " + rootMessage(io), e);
-            }
-            throw new ContainerEngineException(what + " failed: " + rootMessage(e), e);
+    @Override
+    RuntimeException clientFailure(String what, RuntimeException e) {
+        if (!(e instanceof KubernetesClientException api)) {
+            return null;
         }
+        IOException io = ioCause(api);
+        if (api.getCode() == 0 && io != null) {
+            return unavailable(io, api);
+        }
+        String message = api.getStatus() != null && api.getStatus().getMessage() != null
+                ? api.getStatus().getMessage() : rootMessage(api);
+        return new ContainerEngineException(what + ": the API answered " + api.getCode() + " " + message, api);
+    }
+
+    @Override
+    ContainerEngineUnavailableException unavailable(IOException io, RuntimeException wrapper) {
+        return new ContainerEngineUnavailableException("the Kubernetes API at " + apiServerText()
+                + " is unavailable: " + rootMessage(io), wrapper);
     }
 
     private String apiServerText() {
-        Connection current = connection;
+        Connection current = connectionIfAny();
         if (current != null) {
             return current.client().getConfiguration().getMasterUrl();
         }
         URI server = properties.apiServer();
         return server == null ? "(the client's configuration)" : server.toString();
-    }
-
-    private static IOException ioCause(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof IOException io) {
-                return io;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return null;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 20; depth++) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
-    }
-
-    private static long ceilSeconds(Duration duration) {
-        long seconds = duration.getSeconds();
-        return duration.getNano() > 0 ? seconds + 1 : seconds;
-    }
-
-    private static byte[] randomBytes(int count) {
-        byte[] bytes = new byte[count];
-        RANDOM.nextBytes(bytes);
-        return bytes;
-    }
-
-    private static void pause(long nanos) {
-        if (nanos <= 0) {
-            return;
-        }
-        try {
-            TimeUnit.NANOSECONDS.sleep(nanos);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ContainerEngineException("interrupted while waiting for a pod", e);
-        }
     }
 }

@@ -3,7 +3,7 @@ package dev.jvmbench.worker.finding;
 import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.finding.FindingCode;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.WarmupPolicy;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.series.PointSeries;

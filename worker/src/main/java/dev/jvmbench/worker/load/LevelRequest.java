@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.load;
 
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.loadgen.protocol.LevelCommand;
 import java.net.URI;
 import java.time.Duration;
@@ -48,7 +49,7 @@ public record LevelRequest(LoadModel model, int level, Duration warmup, Duration
 
     private static LevelCommand command(LoadModel model, int level, Duration warmup, Duration measured,
             Duration requestTimeout, String method, URI url, Map<String, String> headers, String body, int expectedStatus) {
-        return LevelCommand.of(LevelCommand.Model.valueOf(model.name()), level, warmup, measured, requestTimeout, method,
+        return LevelCommand.of(model, level, warmup, measured, requestTimeout, method,
                 url, headers, body, expectedStatus);
     }
 }

@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.load;
 
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.stats.LatencyHistogram;
 import dev.jvmbench.loadgen.protocol.SecondStats;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package dev.jvmbench.worker.run;
 
-import dev.jvmbench.common.job.LoadProfile;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerEngineUnavailableException;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
@@ -71,12 +70,12 @@ class BenchmarkJobFactory {
         work.add(step("start-app", ctx, provision::startApp));
         work.add(step("verify", ctx, verify::verify));
         work.add(step("warm-up", ctx, load::warmUp));
-        LoadProfile profile = ctx.run.spec().load();
-        for (int i = 0; i < profile.levelSteps(); i++) {
+        LoadSettings settings = ctx.loadSettings();
+        for (int i = 0; i < settings.levelSteps(); i++) {
             int index = i;
             // a search's levels are decided as it goes: its steps are numbered, a step past its end does nothing
-            String name = profile.search() != null ? "load-" + (i + 1) + "-search"
-                    : "load-" + (i + 1) + "-level-" + profile.levels().get(i);
+            String name = settings.searches() ? "load-" + (i + 1) + "-search"
+                    : "load-" + (i + 1) + "-level-" + settings.levels().get(i);
             work.add(step(name, ctx, c -> load.level(c, index)));
         }
         work.add(step("collect", ctx, collect::collect));

@@ -1,7 +1,7 @@
 package dev.jvmbench.worker.run;
 
 import dev.jvmbench.common.job.JobSpec;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesMetric;
@@ -31,11 +31,12 @@ final class Evidence {
     static RunFacts run(RunContext ctx, long nofileLimit) {
         JobSpec spec = ctx.run.spec();
         ScenarioPlan plan = ctx.plan();
+        LoadSettings load = ctx.loadSettings();
         return new RunFacts(plan.name(), plan.stock(), plan.params(), ctx.run.threadModel(), ctx.run.jdk(),
                 spec.limits().cpus(), spec.limits().memoryMb(),
                 ctx.run.threadModel() == ThreadModel.PLATFORM ? spec.platform().maxThreads() : null,
-                spec.load().model(), spec.load().requestTimeoutMs(), nofileLimit, spec.load().warmupSeconds(),
-                spec.load().warmupPolicy(), ctx.placement().tooFewCores() ? ctx.placement().note() : null);
+                load.model(), load.requestTimeoutMs(), nofileLimit, load.warmupSeconds(),
+                load.warmupPolicy(), ctx.placement().tooFewCores() ? ctx.placement().note() : null);
     }
 
     /** The generator's rows of a window as columns; null when it sent none. */

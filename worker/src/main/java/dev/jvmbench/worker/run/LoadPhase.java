@@ -1,7 +1,6 @@
 package dev.jvmbench.worker.run;
 
 import dev.jvmbench.common.finding.Finding;
-import dev.jvmbench.common.job.LoadProfile;
 import dev.jvmbench.common.job.Slo;
 import dev.jvmbench.common.job.WarmupPolicy;
 import dev.jvmbench.common.series.PointSeries;
@@ -12,11 +11,9 @@ import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.finding.Diagnosis;
 import dev.jvmbench.worker.finding.LevelFacts;
-import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.load.LoadGenerator;
 import dev.jvmbench.worker.load.LoadGeneratorFactory;
-import dev.jvmbench.worker.load.LoadModel;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerWindow;
 import dev.jvmbench.worker.probe.ScrapeWindow;
@@ -24,6 +21,7 @@ import dev.jvmbench.worker.probe.ThreadNames;
 import dev.jvmbench.worker.queue.RunControl;
 import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.result.ResultSink;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,12 +77,12 @@ class LoadPhase {
     }
 
     void level(RunContext ctx, int levelIndex) {
-        LoadProfile load = ctx.run.spec().load();
+        LoadSettings load = ctx.loadSettings();
         ScenarioPlan plan = ctx.plan();
         StartedApp app = ctx.app();
         long runId = ctx.run.runId();
         int level;
-        if (load.search() != null) {
+        if (load.searches()) {
             OptionalInt next = ctx.search().next();
             if (next.isEmpty()) {
                 return;
@@ -95,10 +93,12 @@ class LoadPhase {
         }
         control.progress(runId, ctx.workerId, "load", level);
         LoadGenerator generator = ctx.load().generator();
+        URI url = app.uri(plan.pathAndQuery());
         WarmupPolicy policy = load.warmupPolicy();
         AdaptiveWarmup.Outcome warmed = null;
         if (policy.adaptiveAt(levelIndex)) {
-            warmed = AdaptiveWarmup.run(generator, slice -> request(load, plan, app, level, Duration.ZERO, slice),
+            warmed = AdaptiveWarmup.run(generator,
+                    slice -> load.request(plan, url, level, Duration.ZERO, slice),
                     policy, load.warmupSeconds(), load.model(),
                     AdaptiveWarmup.JitActivity.of(app.probe(), ctx.run.spec().limits().cpus()),
                     // an app that died (OOMKilled during the warm-up) ends it too: slices against a dead
@@ -111,9 +111,8 @@ class LoadPhase {
                     round(warmed.jit() == null ? null : warmed.jit().containerCpuPercent()));
             failIfTheAppEnded(ctx, app, "the warm-up of level " + level);
         }
-        Duration fixedWarmup = warmed == null ? Duration.ofSeconds(load.warmupSeconds()) : Duration.ZERO;
-        LevelResult result = generator.runLevel(request(load, plan, app, level, fixedWarmup,
-                Duration.ofSeconds(load.stepSeconds())));
+        Duration fixedWarmup = warmed == null ? load.warmup() : Duration.ZERO;
+        LevelResult result = generator.runLevel(load.request(plan, url, level, fixedWarmup, load.step()));
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
         PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result.measuredStart(), level);
@@ -137,7 +136,7 @@ class LoadPhase {
         results.replaceLevelFindings(runId, levelIndex, findings);
         ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result, facts,
                 findings));
-        if (load.search() != null) {
+        if (load.searches()) {
             Slo slo = ctx.run.spec().slo();
             ctx.search().record(level, slo != null && slo.isMetBy(point.latencyP95Ms(), point.errorRate()));
         }
@@ -157,13 +156,6 @@ class LoadPhase {
                 default -> "app stopped during " + during + ": " + ended.reason();
             });
         });
-    }
-
-    private static LevelRequest request(LoadProfile load, ScenarioPlan plan, StartedApp app, int level, Duration warmup,
-                                        Duration measured) {
-        return new LevelRequest(LoadModel.valueOf(load.model().name()), level, warmup, measured,
-                Duration.ofMillis(load.requestTimeoutMs()), plan.method(), app.uri(plan.pathAndQuery()), plan.headers(),
-                plan.body(), plan.expectedStatus());
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.jvmbench.worker.run;
 
-import dev.jvmbench.common.job.JobSpec;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.load.LevelResult;
@@ -32,7 +31,6 @@ class PointAssembler {
 
     Point assemble(RunContext ctx, int levelIndex, int level, LevelResult load, ContainerWindow container,
                    ScrapeWindow scrape) {
-        JobSpec spec = ctx.run.spec();
         long requests = load.requests();
         double seconds = load.measuredSeconds();
         double throughput = load.successes() / seconds;
@@ -40,8 +38,9 @@ class PointAssembler {
         Double memoryPerRequest = throughput <= 0 ? null : container.memoryMeanMb() / throughput;
         Double switchesPerRequest = requests == 0 ? null : (double) container.contextSwitches() / requests;
         boolean saturated = load.loadgenCpuPercent() >= properties.saturationCpuShare() * 100 * load.loadgenCpuCores();
-        Boolean rateReached = spec.load().model() == LoadModel.OPEN ? load.offeredRateReached() : null;
-        Double ceiling = spec.load().model() == LoadModel.CLOSED ? ceiling(ctx, level) : null;
+        LoadModel model = ctx.loadSettings().model();
+        Boolean rateReached = model == LoadModel.OPEN ? load.offeredRateReached() : null;
+        Double ceiling = model == LoadModel.CLOSED ? ceiling(ctx, level) : null;
         List<String> flags = new ArrayList<>();
         if (saturated) {
             flags.add(LOADGEN_SATURATED);

@@ -33,6 +33,7 @@ final class RunContext {
     private volatile boolean appStoppedByWorker;
     private Integer osThreadsAtReady;
     private Map<String, Integer> threadNamesAtReady = Map.of();
+    private LoadSettings loadSettings;
     private CapacitySearcher search;
     private LoadSession load;
     private final List<MeasuredLevel> measured = new ArrayList<>();
@@ -106,10 +107,18 @@ final class RunContext {
         return appStoppedByWorker;
     }
 
+    /** The job's load settings, read from its spec on first use. */
+    LoadSettings loadSettings() {
+        if (loadSettings == null) {
+            loadSettings = LoadSettings.of(run.spec().load());
+        }
+        return loadSettings;
+    }
+
     /** The run's capacity search, when its job searches instead of listing levels. */
     CapacitySearcher search() {
         if (search == null) {
-            search = new CapacitySearcher(run.spec().load().search());
+            search = new CapacitySearcher(loadSettings().search());
         }
         return search;
     }

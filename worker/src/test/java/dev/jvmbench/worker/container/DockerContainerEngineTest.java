@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import dev.jvmbench.worker.testing.BenchHost;
@@ -45,6 +46,11 @@ class DockerContainerEngineTest {
         if (host != null) {
             host.close();
         }
+    }
+
+    /** A container of the JDK image, with what a contract check adds. */
+    private static RunningContainer start(UnaryOperator<ContainerSpec.Builder> spec) {
+        return host.start(spec.apply(host.spec(jdkImage)).build());
     }
 
     @Test
@@ -107,51 +113,20 @@ class DockerContainerEngineTest {
 
     @Test
     void anAppThatExitsIsReportedWithItsCodeAndLogTail() {
-        RunningContainer container = host.start(host.spec(jdkImage)
-                .command("sh", "-c", "echo 'starting up'; echo 'config missing' >&2; exit 3")
-                .build());
-
-        ContainerOutcome outcome = engine.awaitReady(container,
-                ReadinessStrategy.tcp(BenchHost.freePort(), Duration.ofSeconds(30)));
-
-        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.Exited.class, exited -> {
-            assertThat(exited.exitCode()).isEqualTo(3);
-            assertThat(exited.logTail()).contains("starting up").contains("config missing");
-            assertThat(exited.reason()).isEqualTo("exited 3");
-        });
+        EngineContract.anAppThatExitsIsReportedWithItsCodeAndLogTail(engine, DockerContainerEngineTest::start,
+                host.labels(), Duration.ofSeconds(30));
     }
 
     @Test
     void aJvmGoingPastItsMemoryLimitIsOomKilled() {
-        // The heap may grow to 2 GB but the container has 128 MB: pre-touching a 1 GB heap makes
-        // the kernel, not the JVM, stop it - the case a benchmark must report as OOMKilled
-        // rather than as an ordinary crash.
-        RunningContainer container = host.start(host.spec(jdkImage)
-                .memoryMegabytes(128)
-                .command("java", "-Xms1g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-version")
-                .build());
-
-        ContainerOutcome outcome = engine.awaitExit(container, Duration.ofSeconds(60));
-
-        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.OomKilled.class,
-                oom -> assertThat(oom.reason()).isEqualTo("OOMKilled"));
+        EngineContract.aJvmGoingPastItsMemoryLimitIsOomKilled(engine, DockerContainerEngineTest::start,
+                Duration.ofSeconds(60));
     }
 
     @Test
     void readinessThatNeverComesTimesOut() {
-        RunningContainer container = host.start(host.spec(jdkImage).command("sleep", "60").build());
-
-        long started = System.nanoTime();
-        ContainerOutcome outcome = engine.awaitReady(container,
-                ReadinessStrategy.http(BenchHost.freePort(), "/ready", Duration.ofSeconds(1)));
-        Duration waited = Duration.ofNanos(System.nanoTime() - started);
-
-        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.TimedOut.class,
-                timedOut -> assertThat(timedOut.after()).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
-        assertThat(waited).isLessThan(Duration.ofSeconds(5));
-        assertThat(engine.exitOutcome(container)).as("a timed-out container is left running").isEmpty();
-        assertThat(engine.awaitExit(container, Duration.ofMillis(300))).isInstanceOf(ContainerOutcome.TimedOut.class);
-        engine.remove(container);
+        EngineContract.readinessThatNeverComesTimesOutAndTheContainerKeepsRunning(engine,
+                DockerContainerEngineTest::start);
     }
 
     @Test
@@ -178,17 +153,8 @@ class DockerContainerEngineTest {
 
     @Test
     void execReturnsExitCodeAndBothStreamsAndLogsCanBeTailed() {
-        RunningContainer container = host.start(host.spec(jdkImage)
-                .command("sh", "-c", "for i in 1 2 3 4 5; do echo line$i; done; exec sleep 60")
-                .build());
-        await().atMost(Duration.ofSeconds(10)).until(() -> engine.logs(container).contains("line5"));
-
-        ExecResult result = engine.exec(container, List.of("sh", "-c", "echo out; echo err >&2; exit 4"),
-                Duration.ofSeconds(20));
-
-        assertThat(result).isEqualTo(new ExecResult(4, "out\n", "err\n"));
-        assertThat(engine.logs(container, 2)).isEqualTo("line4\nline5\n");
-        assertThat(engine.logs(container)).startsWith("line1\n").endsWith("line5\n");
+        EngineContract.execReturnsExitCodeAndBothStreamsAndLogsCanBeTailed(engine, DockerContainerEngineTest::start,
+                Duration.ofSeconds(10));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.jvmbench.worker.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,17 +10,116 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import dev.jvmbench.worker.testing.BenchHost;
 
 /**
- * What every {@link ContainerEngine} promises about logs and file copies, checked the same way
- * for Docker (ContainerFilesAndLogsTest) and Kubernetes (KubernetesContainerEngineTest): the
- * run flow reads app.log and copies the JFR recording through these two calls, whatever runs
- * the container.
+ * What every {@link ContainerEngine} promises, checked the same way for Docker
+ * (DockerContainerEngineTest, ContainerFilesAndLogsTest) and Kubernetes
+ * (KubernetesContainerEngineTest): how waiting ends (ready, exited, OOMKilled, timed out), exec
+ * and logs, and the file copies. The run flow waits for the app, reads app.log and copies the JFR
+ * recording through these calls, whatever runs the container.
  */
 final class EngineContract {
 
     private EngineContract() {
+    }
+
+    /**
+     * How a test class starts a container of a JDK image: its own base spec (image, labels, box),
+     * with what a check adds to it (the command, a memory limit).
+     */
+    @FunctionalInterface
+    interface Start {
+        RunningContainer start(UnaryOperator<ContainerSpec.Builder> spec);
+    }
+
+    /**
+     * An app that exits while it is awaited is reported as exited, with its code and the tail of
+     * its log (stdout and stderr), and listed as exited until it is removed.
+     *
+     * @param labels what the started containers carry, to find them by
+     * @param within how long the engine may take to start the container and see it exit
+     */
+    static void anAppThatExitsIsReportedWithItsCodeAndLogTail(ContainerEngine engine, Start start,
+            Map<String, String> labels, Duration within) {
+        RunningContainer container = start.start(spec -> spec
+                .command("sh", "-c", "echo 'starting up'; echo 'config missing' >&2; exit 3"));
+
+        ContainerOutcome outcome = engine.awaitReady(container, ReadinessStrategy.tcp(BenchHost.freePort(), within));
+
+        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.Exited.class, exited -> {
+            assertThat(exited.exitCode()).isEqualTo(3);
+            assertThat(exited.logTail()).contains("starting up").contains("config missing");
+            assertThat(exited.reason()).isEqualTo("exited 3");
+        });
+        assertThat(engine.findManaged(labels)).anySatisfy(found -> {
+            assertThat(found.name()).isEqualTo(container.name());
+            assertThat(found.state()).isEqualTo("exited");
+        });
+        engine.remove(container);
+    }
+
+    /**
+     * A JVM that goes past the container's memory limit is stopped by the kernel, not by the JVM:
+     * the heap may grow to 2 GB but the container has 128 MB, and pre-touching a 1 GB heap makes
+     * the kernel kill it. A benchmark must report that as OOMKilled rather than as a crash.
+     */
+    static void aJvmGoingPastItsMemoryLimitIsOomKilled(ContainerEngine engine, Start start, Duration within) {
+        RunningContainer container = start.start(spec -> spec.memoryMegabytes(128)
+                .command("java", "-Xms1g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-version"));
+
+        ContainerOutcome outcome = engine.awaitExit(container, within);
+
+        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.OomKilled.class,
+                oom -> assertThat(oom.reason()).isEqualTo("OOMKilled"));
+        engine.remove(container);
+    }
+
+    /**
+     * Readiness that never comes ends the wait after the strategy's timeout, not much later, and
+     * leaves the container running; waiting for its exit times out the same way.
+     */
+    static void readinessThatNeverComesTimesOutAndTheContainerKeepsRunning(ContainerEngine engine, Start start) {
+        RunningContainer container = start.start(spec -> spec.command("sleep", "120"));
+
+        long started = System.nanoTime();
+        ContainerOutcome outcome = engine.awaitReady(container,
+                ReadinessStrategy.http(BenchHost.freePort(), "/ready", Duration.ofSeconds(1)));
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.TimedOut.class,
+                timedOut -> assertThat(timedOut.after()).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
+        assertThat(waited).isLessThan(Duration.ofSeconds(5));
+        assertThat(engine.exitOutcome(container)).as("a timed-out container is left running").isEmpty();
+        assertThat(engine.awaitExit(container, Duration.ofMillis(300))).isInstanceOf(ContainerOutcome.TimedOut.class);
+        engine.remove(container);
+    }
+
+    /**
+     * exec returns the command's exit code and its two streams apart; the log can be read whole
+     * or by its last lines; a command that succeeds makes an exec readiness ready.
+     *
+     * @param within how long the engine may take to start the container and log its lines
+     */
+    static void execReturnsExitCodeAndBothStreamsAndLogsCanBeTailed(ContainerEngine engine, Start start,
+            Duration within) {
+        RunningContainer container = start.start(spec -> spec
+                .command("sh", "-c", "for i in 1 2 3 4 5; do echo line$i; done; exec sleep 120"));
+        await().atMost(within).until(() -> engine.logs(container).contains("line5"));
+
+        ExecResult result = engine.exec(container, List.of("sh", "-c", "echo out; echo err >&2; exit 4"),
+                Duration.ofSeconds(20));
+
+        assertThat(result).isEqualTo(new ExecResult(4, "out\n", "err\n"));
+        assertThat(engine.logs(container, 2)).isEqualTo("line4\nline5\n");
+        assertThat(engine.logs(container)).startsWith("line1\n").endsWith("line5\n");
+        assertThat(engine.awaitReady(container, ReadinessStrategy.exec(List.of("true"), Duration.ofSeconds(10))))
+                .isInstanceOf(ContainerOutcome.Ready.class);
+        engine.remove(container);
     }
 
     /**

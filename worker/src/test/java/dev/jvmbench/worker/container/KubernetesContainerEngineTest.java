@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import dev.jvmbench.worker.probe.ContainerProbe;
@@ -122,6 +123,11 @@ class KubernetesContainerEngineTest {
         return spec(image).sandbox(ContainerSpec.APP_USER).pidsLimit(4096).nofileLimit(16384).volume("/tmp");
     }
 
+    /** A pod of the JDK image in the app's box, with what a contract check adds. */
+    private static RunningContainer start(UnaryOperator<ContainerSpec.Builder> spec) {
+        return engine.start(spec.apply(box(jdkImage)).build());
+    }
+
     @Test
     void reportsTheClusterAndAnswersPing() {
         engine.ping();
@@ -169,45 +175,20 @@ class KubernetesContainerEngineTest {
 
     @Test
     void anAppThatExitsIsReportedWithItsCodeAndLogTail() {
-        RunningContainer container = engine.start(box(jdkImage)
-                .command("sh", "-c", "echo 'starting up'; echo 'config missing' >&2; exit 3")
-                .build());
-
-        ContainerOutcome outcome = engine.awaitReady(container, ReadinessStrategy.tcp(freePort(), Duration.ofSeconds(60)));
-
-        assertThat(outcome).isInstanceOfSatisfying(ContainerOutcome.Exited.class, exited -> {
-            assertThat(exited.exitCode()).isEqualTo(3);
-            assertThat(exited.logTail()).contains("starting up").contains("config missing");
-        });
-        assertThat(engine.findManaged(LABELS)).anySatisfy(found -> {
-            assertThat(found.name()).isEqualTo(container.name());
-            assertThat(found.state()).isEqualTo("exited");
-        });
-        engine.remove(container);
+        EngineContract.anAppThatExitsIsReportedWithItsCodeAndLogTail(engine, KubernetesContainerEngineTest::start,
+                LABELS, Duration.ofSeconds(60));
     }
 
     @Test
     void aJvmGoingPastItsMemoryLimitIsOomKilled() {
-        RunningContainer container = engine.start(box(jdkImage)
-                .memoryMegabytes(128)
-                .command("java", "-Xms1g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-version")
-                .build());
-
-        assertThat(engine.awaitExit(container, Duration.ofSeconds(90))).isInstanceOf(ContainerOutcome.OomKilled.class);
-        engine.remove(container);
+        EngineContract.aJvmGoingPastItsMemoryLimitIsOomKilled(engine, KubernetesContainerEngineTest::start,
+                Duration.ofSeconds(90));
     }
 
     @Test
     void readinessThatNeverComesTimesOutAndTheContainerKeepsRunning() {
-        RunningContainer container = engine.start(box(jdkImage).command("sleep", "120").build());
-
-        ContainerOutcome outcome = engine.awaitReady(container,
-                ReadinessStrategy.http(freePort(), "/ready", Duration.ofSeconds(1)));
-
-        assertThat(outcome).isInstanceOf(ContainerOutcome.TimedOut.class);
-        assertThat(engine.exitOutcome(container)).isEmpty();
-        assertThat(engine.awaitExit(container, Duration.ofMillis(300))).isInstanceOf(ContainerOutcome.TimedOut.class);
-        engine.remove(container);
+        EngineContract.readinessThatNeverComesTimesOutAndTheContainerKeepsRunning(engine,
+                KubernetesContainerEngineTest::start);
     }
 
     @Test
@@ -259,20 +240,8 @@ class KubernetesContainerEngineTest {
 
     @Test
     void execReturnsExitCodeAndBothStreamsAndLogsCanBeTailed() {
-        RunningContainer container = engine.start(box(jdkImage)
-                .command("sh", "-c", "for i in 1 2 3 4 5; do echo line$i; done; exec sleep 120")
-                .build());
-        await().atMost(Duration.ofSeconds(30)).until(() -> engine.logs(container).contains("line5"));
-
-        ExecResult result = engine.exec(container, List.of("sh", "-c", "echo out; echo err >&2; exit 4"),
-                Duration.ofSeconds(20));
-
-        assertThat(result).isEqualTo(new ExecResult(4, "out\n", "err\n"));
-        assertThat(engine.logs(container, 2)).isEqualTo("line4\nline5\n");
-        assertThat(engine.logs(container)).startsWith("line1\n").endsWith("line5\n");
-        assertThat(engine.awaitReady(container, ReadinessStrategy.exec(List.of("true"), Duration.ofSeconds(10))))
-                .isInstanceOf(ContainerOutcome.Ready.class);
-        engine.remove(container);
+        EngineContract.execReturnsExitCodeAndBothStreamsAndLogsCanBeTailed(engine, KubernetesContainerEngineTest::start,
+                Duration.ofSeconds(30));
     }
 
     @Test

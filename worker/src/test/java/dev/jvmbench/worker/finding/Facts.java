@@ -1,6 +1,6 @@
 package dev.jvmbench.worker.finding;
 
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.stats.Steadiness;

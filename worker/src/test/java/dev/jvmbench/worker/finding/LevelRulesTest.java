@@ -146,7 +146,7 @@ class LevelRulesTest {
     @Test
     void descriptorsNearTheLimitAndSocketsLeftInCloseWait() {
         RunFacts run = new RunFacts("io-http", true, Map.of(), ThreadModel.PLATFORM, 25, 1, 512, 200,
-                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 1024, 10);
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 1024, 10);
         LevelFacts level = Facts.level(20).set("fds", 900).set("closeWait", 850).set("closeWaitGrowth", 600).build();
 
         List<Finding> findings = Diagnosis.ofLevel(run, level);
@@ -219,7 +219,7 @@ class LevelRulesTest {
     void aJitStillCompilingInTheWindowIsFoundWithItsShareOfTheLimitAndTheBusiestSecond() {
         // 2 CPUs; the compiler threads at 80 ms/s, 400 ms in second 7: a mean of 96 ms/s, 4.8 % of 2,000
         RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 2.0, 1024, 200,
-                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 16_384, 10);
         // a CPU-bound app at its limit: the compiler takes its CPU from the app
         LevelFacts level = Facts.level(50).set("cpu", 95.0).series(Facts.series(20,
                 Map.of(SeriesMetric.JIT_CPU_MS, i -> i == 7 ? 400.0 : 80.0))).build();
@@ -252,7 +252,7 @@ class LevelRulesTest {
     void aCompilerWithRoomBesideTheAppIsNamedForWhatItCostsCpuPerRequest() {
         // io-http at 250 req/s using 40 % of 1 CPU (1.6 CPU-ms a request), the compiler at 60 ms/s
         RunFacts run = new RunFacts("io-http", false, Map.of(), ThreadModel.PLATFORM, 25, 1.0, 1024, 200,
-                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 16_384, 10);
         LevelFacts level = Facts.level(50).series(Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> 60.0))).build();
 
         Finding jit = only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, level));
@@ -268,7 +268,7 @@ class LevelRulesTest {
     void theJitAdviceFollowsHowTheLevelWarmedUp() {
         dev.jvmbench.common.job.WarmupPolicy adaptive = dev.jvmbench.common.job.WarmupPolicy.ADAPTIVE;
         RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 1.0, 1024, 200,
-                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10, adaptive);
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 16_384, 10, adaptive);
         var busy = Facts.series(20, Map.of(SeriesMetric.JIT_CPU_MS, i -> 100.0));
         LevelFacts first = Facts.level(50).set("cpu", 95.0).series(busy).build();
         LevelFacts second = new LevelFacts(1, 100, first.start(), first.end(), first.measuredSeconds(), first.requests(),

@@ -75,7 +75,7 @@ class RunRulesTest {
         var observed = seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(1.0, 50.0, pins)), Map.of());
 
         RunFacts jdk21 = new RunFacts("pinning", true, Map.of("holdMs", 50.0), ThreadModel.VIRTUAL, 21, 1, 512, null,
-                dev.jvmbench.common.job.LoadModel.CLOSED, 10_000, 16_384, 10);
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 16_384, 10);
         Finding pinning = Diagnosis.ofRun(jdk21, List.of(level), observed).stream()
                 .filter(f -> f.code() == FindingCode.PINNING).findFirst().orElseThrow();
 

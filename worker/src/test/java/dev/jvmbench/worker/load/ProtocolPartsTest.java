@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.load;
 
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,6 @@
 package dev.jvmbench.loadgen.protocol;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.jvmbench.loadgen.protocol.LevelCommand.Model;
 import java.util.List;
 import java.util.Map;
 
@@ -30,7 +29,7 @@ import java.util.Map;
 @JsonPropertyOrder({"ok", "level", "model", "measuredStart", "measuredEnd", "measuredSeconds", "requests", "successes",
         "errors", "errorsByCause", "latencyMs", "throughputRps", "startedRps", "offeredRps", "offeredRateReached",
         "activeUsersMin", "cpuMs", "cpuWindowMs", "cpuCores", "series", "warmupSeries", "latencyHistogram"})
-public record LevelAnswer(boolean ok, int level, Model model, String measuredStart, String measuredEnd,
+public record LevelAnswer(boolean ok, int level, LoadModel model, String measuredStart, String measuredEnd,
         double measuredSeconds, long requests, long successes, long errors, Map<String, Long> errorsByCause,
         Latency latencyMs, double throughputRps, double startedRps, Double offeredRps, Boolean offeredRateReached,
         Integer activeUsersMin, long cpuMs, long cpuWindowMs, int cpuCores, List<SecondStats> series,
@@ -47,7 +46,7 @@ public record LevelAnswer(boolean ok, int level, Model model, String measuredSta
                 "requests must equal successes + errors");
         errorsByCause = Rules.map(errorsByCause, "errorsByCause");
         Rules.required(latencyMs, "latencyMs");
-        Rules.check((model == Model.OPEN) == (offeredRps != null) && (offeredRps == null) == (offeredRateReached == null),
+        Rules.check((model == LoadModel.OPEN) == (offeredRps != null) && (offeredRps == null) == (offeredRateReached == null),
                 "offeredRps and offeredRateReached are set exactly for the open model");
         series = List.copyOf(Rules.required(series, "series"));
         warmupSeries = warmupSeries == null ? List.of() : List.copyOf(warmupSeries);

@@ -1,9 +1,7 @@
 package dev.jvmbench.loadgen.protocol;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -29,33 +27,13 @@ import java.util.Map;
 @JsonTypeName("level")
 @JsonPropertyOrder({"model", "level", "warmupSeconds", "measuredSeconds", "requestTimeoutMs", "method", "url",
         "headers", "body", "expectedStatus"})
-public record LevelCommand(Model model, Integer level, Double warmupSeconds, Double measuredSeconds,
+public record LevelCommand(LoadModel model, Integer level, Double warmupSeconds, Double measuredSeconds,
         Long requestTimeoutMs, String method, String url, Map<String, String> headers, String body,
         Integer expectedStatus) implements Command {
 
     public static final List<String> METHODS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
     public static final long DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
     public static final int DEFAULT_EXPECTED_STATUS = 200;
-
-    /** How load is offered; on the wire in lower case. */
-    public enum Model {
-        CLOSED, OPEN;
-
-        @JsonValue
-        public String wireName() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        @JsonCreator
-        public static Model of(String wireName) {
-            for (Model m : values()) {
-                if (m.wireName().equals(wireName)) {
-                    return m;
-                }
-            }
-            throw new IllegalArgumentException("model must be closed or open, was " + wireName);
-        }
-    }
 
     public LevelCommand {
         Rules.required(model, "model");
@@ -77,7 +55,7 @@ public record LevelCommand(Model model, Integer level, Double warmupSeconds, Dou
     }
 
     /** The command for a level as the worker describes it (whole milliseconds travel). */
-    public static LevelCommand of(Model model, int level, Duration warmup, Duration measured, Duration requestTimeout,
+    public static LevelCommand of(LoadModel model, int level, Duration warmup, Duration measured, Duration requestTimeout,
             String method, URI url, Map<String, String> headers, String body, int expectedStatus) {
         return new LevelCommand(model, level, warmup.toMillis() / 1000.0, measured.toMillis() / 1000.0,
                 requestTimeout.toMillis(), method, url.toString(), headers, body, expectedStatus);

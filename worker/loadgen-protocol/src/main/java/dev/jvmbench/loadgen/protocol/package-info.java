@@ -5,7 +5,9 @@
  * share one definition: the worker writes {@link dev.jvmbench.loadgen.protocol.Command}s and
  * reads {@link dev.jvmbench.loadgen.protocol.Answer}s with Jackson 3, the generator does the
  * reverse with Jackson 2 (Gatling's). Only {@code com.fasterxml.jackson.annotation} annotations
- * are used, which both Jackson lines read; the module has no runtime dependency.
+ * are used, which both Jackson lines read; the module has no runtime dependency. Its {@link
+ * dev.jvmbench.loadgen.protocol.LoadModel} is also the job spec's: one load model from the
+ * submitted job to the generator's command.
  *
  * <p>A rule broken by a message is an {@link java.lang.IllegalArgumentException} whose message is
  * what the generator answers in its {@link dev.jvmbench.loadgen.protocol.ErrorAnswer}. The table

@@ -1,6 +1,5 @@
 package dev.jvmbench.loadgen.protocol;
 
-import dev.jvmbench.loadgen.protocol.LevelCommand.Model;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,7 @@ final class Messages {
         var headers = new LinkedHashMap<String, String>();
         headers.put("Accept", "text/plain");
         headers.put("X-Quote", "a\"b\\c\n\u00e9");
-        return new LevelCommand(Model.OPEN, 50, 1.5, 5.0, 3_000L, "post", "http://127.0.0.1:8080/scenarios/io-http?ms=200",
+        return new LevelCommand(LoadModel.OPEN, 50, 1.5, 5.0, 3_000L, "post", "http://127.0.0.1:8080/scenarios/io-http?ms=200",
                 headers, "{\"x\":1}", 201);
     }
 
@@ -32,7 +31,7 @@ final class Messages {
     }
 
     static LevelAnswer levelAnswer() {
-        return new LevelAnswer(true, 50, Model.OPEN, "2026-11-24T10:00:00.437Z", "2026-11-24T10:00:05.437Z", 5.0,
+        return new LevelAnswer(true, 50, LoadModel.OPEN, "2026-11-24T10:00:00.437Z", "2026-11-24T10:00:05.437Z", 5.0,
                 1005, 1000, 5, Map.of("timeout", 5L), new Latency(101, 104, 130, 5_000), 200.0, 201.0, 50.0, true,
                 49, 1234, 5012, 2, List.of(second(1_795_000_000_437L), idleSecond(1_795_000_001_437L)),
                 List.of(second(1_795_000_000_000L)), "HISTFAAAACB4nJNpmSzMwMDAywABzFCaEUpLQWgmAEETAiA=");

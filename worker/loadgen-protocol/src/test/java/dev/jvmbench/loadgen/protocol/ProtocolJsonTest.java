@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jvmbench.loadgen.protocol.LevelCommand.Model;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -26,7 +25,7 @@ class ProtocolJsonTest {
 
     static Stream<Command> commands() {
         return Stream.of(Messages.level(), Messages.warmup(), new QuitCommand(),
-                new LevelCommand(Model.CLOSED, 1, null, 1.0, null, null, "https://example.test/", null, null, null));
+                new LevelCommand(LoadModel.CLOSED, 1, null, 1.0, null, null, "https://example.test/", null, null, null));
     }
 
     static Stream<Answer> answers() {
@@ -55,7 +54,7 @@ class ProtocolJsonTest {
 
     @Test
     void aLevelCommandKeepsTheWireNamesOfTheHandWrittenProtocol() throws Exception {
-        var command = new LevelCommand(Model.CLOSED, 20, 1.0, 5.0, 5_000L, "GET", "http://127.0.0.1:1/ok",
+        var command = new LevelCommand(LoadModel.CLOSED, 20, 1.0, 5.0, 5_000L, "GET", "http://127.0.0.1:1/ok",
                 Map.of("Accept", "text/plain"), null, 200);
         assertEquals("""
                 {"cmd":"level","model":"closed","level":20,"warmupSeconds":1.0,"measuredSeconds":5.0,\
@@ -119,7 +118,7 @@ class ProtocolJsonTest {
 
         String sideways = levelZero.replace("\"closed\"", "\"sideways\"").replace("\"level\":0", "\"level\":1");
         var model = assertThrows(com.fasterxml.jackson.databind.JsonMappingException.class, () -> read2(sideways, Command.class));
-        assertEquals("model must be closed or open, was sideways", rootCause(model).getMessage());
+        assertEquals("'sideways' is not one of [closed, open]", rootCause(model).getMessage());
     }
 
     @Test

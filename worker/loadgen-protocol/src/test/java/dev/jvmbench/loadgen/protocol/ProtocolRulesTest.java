@@ -3,7 +3,6 @@ package dev.jvmbench.loadgen.protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.jvmbench.loadgen.protocol.LevelCommand.Model;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -17,7 +16,7 @@ class ProtocolRulesTest {
 
     private static final String URL = "http://127.0.0.1:8080/ok";
 
-    private static LevelCommand level(Model model, Integer level, Double warmup, Double measured, Long timeoutMs,
+    private static LevelCommand level(LoadModel model, Integer level, Double warmup, Double measured, Long timeoutMs,
             String method, String url, Map<String, String> headers, Integer status) {
         return new LevelCommand(model, level, warmup, measured, timeoutMs, method, url, headers, null, status);
     }
@@ -27,24 +26,24 @@ class ProtocolRulesTest {
         nullHeader.put("Accept", null);
         return Stream.of(
                 rule("missing field: model", () -> level(null, 1, 0.0, 1.0, null, null, URL, null, null)),
-                rule("missing field: level", () -> level(Model.CLOSED, null, 0.0, 1.0, null, null, URL, null, null)),
-                rule("level must be >= 1, was 0", () -> level(Model.CLOSED, 0, 0.0, 1.0, null, null, URL, null, null)),
-                rule("warmupSeconds must be >= 0, was -1.0", () -> level(Model.CLOSED, 1, -1.0, 1.0, null, null, URL, null, null)),
-                rule("missing field: measuredSeconds", () -> level(Model.CLOSED, 1, 0.0, null, null, null, URL, null, null)),
-                rule("measuredSeconds must be > 0, was 0.0", () -> level(Model.CLOSED, 1, 0.0, 0.0, null, null, URL, null, null)),
-                rule("measuredSeconds must be > 0, was 1.0E-4", () -> level(Model.CLOSED, 1, 0.0, 0.0001, null, null, URL, null, null)),
-                rule("requestTimeoutMs must be > 0, was 0", () -> level(Model.CLOSED, 1, 0.0, 1.0, 0L, null, URL, null, null)),
+                rule("missing field: level", () -> level(LoadModel.CLOSED, null, 0.0, 1.0, null, null, URL, null, null)),
+                rule("level must be >= 1, was 0", () -> level(LoadModel.CLOSED, 0, 0.0, 1.0, null, null, URL, null, null)),
+                rule("warmupSeconds must be >= 0, was -1.0", () -> level(LoadModel.CLOSED, 1, -1.0, 1.0, null, null, URL, null, null)),
+                rule("missing field: measuredSeconds", () -> level(LoadModel.CLOSED, 1, 0.0, null, null, null, URL, null, null)),
+                rule("measuredSeconds must be > 0, was 0.0", () -> level(LoadModel.CLOSED, 1, 0.0, 0.0, null, null, URL, null, null)),
+                rule("measuredSeconds must be > 0, was 1.0E-4", () -> level(LoadModel.CLOSED, 1, 0.0, 0.0001, null, null, URL, null, null)),
+                rule("requestTimeoutMs must be > 0, was 0", () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, 0L, null, URL, null, null)),
                 rule("unsupported method: BREW (one of [GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS])",
-                        () -> level(Model.CLOSED, 1, 0.0, 1.0, null, "brew", URL, null, null)),
-                rule("missing field: url", () -> level(Model.CLOSED, 1, 0.0, 1.0, null, null, null, null, null)),
-                rule("url must be an absolute http(s) URL: /relative", () -> level(Model.CLOSED, 1, 0.0, 1.0, null, null, "/relative", null, null)),
-                rule("url must be an absolute http(s) URL: ftp://h/x", () -> level(Model.CLOSED, 1, 0.0, 1.0, null, null, "ftp://h/x", null, null)),
+                        () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, "brew", URL, null, null)),
+                rule("missing field: url", () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, null, null, null, null)),
+                rule("url must be an absolute http(s) URL: /relative", () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, null, "/relative", null, null)),
+                rule("url must be an absolute http(s) URL: ftp://h/x", () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, null, "ftp://h/x", null, null)),
                 rule("bad url: Illegal character in path at index 10: http://h/a b",
-                        () -> level(Model.CLOSED, 1, 0.0, 1.0, null, null, "http://h/a b", null, null)),
-                rule("headers must not hold nulls", () -> level(Model.CLOSED, 1, 0.0, 1.0, null, null, URL, nullHeader, null)),
+                        () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, null, "http://h/a b", null, null)),
+                rule("headers must not hold nulls", () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, null, URL, nullHeader, null)),
                 rule("expectedStatus must be an HTTP status (100-599), was 99",
-                        () -> level(Model.CLOSED, 1, 0.0, 1.0, null, null, URL, null, 99)),
-                rule("model must be closed or open, was sideways", () -> Model.of("sideways")),
+                        () -> level(LoadModel.CLOSED, 1, 0.0, 1.0, null, null, URL, null, 99)),
+                rule("'sideways' is not one of [closed, open]", () -> LoadModel.fromWire("sideways")),
                 rule("missing field: url", () -> new WarmupCommand(null, null, null)),
                 rule("seconds must be in (0, 600], was 0.0", () -> new WarmupCommand(URL, 0.0, null)),
                 rule("seconds must be in (0, 600], was 601.0", () -> new WarmupCommand(URL, 601.0, null)),
@@ -70,15 +69,15 @@ class ProtocolRulesTest {
                         () -> new SecondStats(0L, 0, 0, 0, null, null, null, null, null, null, null, null)),
                 rule("measuredStart must be an ISO-8601 instant, was yesterday", () -> levelAnswerStartingAt("yesterday")),
                 rule("offeredRps and offeredRateReached are set exactly for the open model",
-                        () -> new LevelAnswer(true, 5, Model.CLOSED, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", 1, 0,
+                        () -> new LevelAnswer(true, 5, LoadModel.CLOSED, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", 1, 0,
                                 0, 0, null, Latency.none(), 0, 0, 5.0, true, null, 0, 0, 1, java.util.List.of(), null, "x")),
                 rule("missing field: latencyHistogram",
-                        () -> new LevelAnswer(true, 5, Model.CLOSED, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", 1, 0,
+                        () -> new LevelAnswer(true, 5, LoadModel.CLOSED, "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", 1, 0,
                                 0, 0, null, Latency.none(), 0, 0, null, null, null, 0, 0, 1, java.util.List.of(), null, "")));
     }
 
     private static LevelAnswer levelAnswerStartingAt(String start) {
-        return new LevelAnswer(true, 5, Model.CLOSED, start, "2026-01-01T00:00:01Z", 1, 0, 0, 0, null, Latency.none(), 0, 0,
+        return new LevelAnswer(true, 5, LoadModel.CLOSED, start, "2026-01-01T00:00:01Z", 1, 0, 0, 0, null, Latency.none(), 0, 0,
                 null, null, null, 0, 0, 1, java.util.List.of(), null, "x");
     }
 
