@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.finding.FindingCode;
-import dev.jvmbench.common.job.LoadModel;
+import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.worker.finding.Diagnosis;
 import dev.jvmbench.worker.finding.RunFacts;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class FindingStacksRecordingTest {
 
     private static MeasuredLevel level(int index, Instant start, Instant end) {
-        LevelResult load = new LevelResult(dev.jvmbench.worker.load.LoadModel.CLOSED, 8, start, end, 1.5, 1000, 1000, 0, Map.of(), 5, 9, 12, 20,
+        LevelResult load = new LevelResult(LoadModel.CLOSED, 8, start, end, 1.5, 1000, 1000, 0, Map.of(), 5, 9, 12, 20,
                 666, null, null, 666, 8, 10, 1);
         return new MeasuredLevel(index, 8 * (index + 1), start, end, load, null, List.of());
     }
