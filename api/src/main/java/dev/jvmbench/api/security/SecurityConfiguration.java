@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * /api/** needs a bearer token with a role: read for GET (unless bench.security.public-read),
- * submit for submitting and cancelling, admin for token management. Everything else (health,
+ * submit for submitting and cancelling, admin for token and webhook management (their reads too). Everything else (health,
  * metrics, the OpenAPI document and Swagger UI, the report page /jobs/{id}/report and its assets) is open.
  */
 @Configuration(proxyBeanMethods = false)
@@ -55,6 +55,8 @@ class SecurityConfiguration {
                 .exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
                 .authorizeHttpRequests(auth -> {
                     auth.requestMatchers("/api/v1/tokens", "/api/v1/tokens/**").hasRole("ADMIN");
+                    // a webhook's URL may itself be a credential (a chat's incoming-webhook URL): admin only, reads too
+                    auth.requestMatchers("/api/v1/webhooks", "/api/v1/webhooks/**").hasRole("ADMIN");
                     if (properties.security().publicRead()) {
                         auth.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
                     } else {
