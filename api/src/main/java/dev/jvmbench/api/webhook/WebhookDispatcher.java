@@ -221,13 +221,13 @@ public class WebhookDispatcher {
         Outcome outcome = send(delivery);
         if (outcome.delivered()) {
             store.recordOutcome(delivery.id(), delivery.attempts(), WebhookStore.Status.DELIVERED, outcome.statusCode(),
-                    null, null, now);
+                    null, null);
             return true;
         }
         boolean giveUp = outcome.gone() || retries.exhausted(delivery.attempts());
         Instant next = giveUp ? null : now.plus(retries.after(delivery.attempts(), delivery.id(), outcome.retryAfter()));
         store.recordOutcome(delivery.id(), delivery.attempts(), giveUp ? WebhookStore.Status.FAILED
-                : WebhookStore.Status.PENDING, outcome.statusCode(), outcome.error(), next, now);
+                : WebhookStore.Status.PENDING, outcome.statusCode(), outcome.error(), next);
         log.info("Webhook delivery {} attempt {} failed ({}): {}", delivery.id(), delivery.attempts(), outcome.error(),
                 giveUp ? "no more attempts" : "next at " + next);
         return false;

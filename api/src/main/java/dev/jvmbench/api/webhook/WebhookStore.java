@@ -105,12 +105,14 @@ class WebhookStore {
      * Claims up to {@code limit} PENDING deliveries due at {@code now} for one attempt each, in one
      * statement: their attempts count up and they are due again at {@code leaseUntil}, so another api
      * instance skips them meanwhile and a crash before the outcome is recorded leaves them due once
-     * the lease has passed. Rows another instance is claiming are skipped.
+     * the lease has passed. Rows another instance is claiming are skipped. Due-ness and the lease are
+     * reckoned from {@code now} (the pass's time, which tests set ahead); the times recorded are the
+     * database's.
      */
     List<Claimed> claimDue(Instant now, Instant leaseUntil, int limit) {
         return jdbc.sql("""
                         UPDATE webhook_deliveries d
-                           SET attempts = d.attempts + 1, next_attempt_at = :lease, last_attempt_at = :now
+                           SET attempts = d.attempts + 1, next_attempt_at = :lease, last_attempt_at = now()
                           FROM webhooks w
                          WHERE w.id = d.webhook_id
                            AND d.id IN (SELECT id FROM webhook_deliveries
@@ -127,17 +129,16 @@ class WebhookStore {
      * FAILED (nextAttemptAt null and not delivered). Compare-and-set on the attempt: an outcome
      * arriving after the lease passed and another attempt began is dropped.
      */
-    boolean recordOutcome(long id, int attempts, Status status, Integer statusCode, String error, Instant nextAttemptAt,
-                          Instant now) {
+    boolean recordOutcome(long id, int attempts, Status status, Integer statusCode, String error, Instant nextAttemptAt) {
         return jdbc.sql("""
                         UPDATE webhook_deliveries
                            SET status = :status, last_status_code = :code, last_error = :error,
                                next_attempt_at = :next,
-                               delivered_at = CASE WHEN :status = 'DELIVERED' THEN CAST(:now AS timestamptz) END
+                               delivered_at = CASE WHEN :status = 'DELIVERED' THEN now() END
                          WHERE id = :id AND attempts = :attempts AND status = 'PENDING'""")
                 .param("status", status.name()).param("code", statusCode)
                 .param("error", error == null ? null : error.length() > 500 ? error.substring(0, 500) : error)
-                .param("next", utc(nextAttemptAt)).param("now", utc(now)).param("id", id).param("attempts", attempts)
+                .param("next", utc(nextAttemptAt)).param("id", id).param("attempts", attempts)
                 .update() == 1;
     }
 
