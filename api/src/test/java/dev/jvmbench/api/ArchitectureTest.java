@@ -35,11 +35,12 @@ class ArchitectureTest {
 
     /**
      * The owners of the api's own tables: api_tokens and artifacts (JPA), idempotency_keys and the
-     * artifacts' quota lock (JdbcClient). Everything else reaches the database through an owner.
+     * artifacts' quota lock (JdbcClient), webhooks, webhook_deliveries and webhook_job_checks
+     * (JdbcClient). Everything else reaches the database through an owner.
      */
     static final Set<String> OWNERS_OF_API_TABLES = Set.of("dev.jvmbench.api.security.ApiTokenRepository",
             "dev.jvmbench.api.artifact.ArtifactRepository", "dev.jvmbench.api.artifact.ArtifactService",
-            "dev.jvmbench.api.job.IdempotencyKeys");
+            "dev.jvmbench.api.job.IdempotencyKeys", "dev.jvmbench.api.webhook.WebhookStore");
 
     @ArchTest
     static final ArchRule featuresAreFreeOfCycles = slices().matching("dev.jvmbench.api.(*)..").should().beFreeOfCycles();

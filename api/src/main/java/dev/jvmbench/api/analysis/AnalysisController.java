@@ -48,12 +48,15 @@ class AnalysisController {
     private final Comparisons comparisons;
     private final History history;
     private final SummaryMarkdown summaries;
+    private final JobChangePoints jobChangePoints;
 
-    AnalysisController(JobStatistics statistics, Comparisons comparisons, History history, SummaryMarkdown summaries) {
+    AnalysisController(JobStatistics statistics, Comparisons comparisons, History history, SummaryMarkdown summaries,
+                       JobChangePoints jobChangePoints) {
         this.statistics = statistics;
         this.comparisons = comparisons;
         this.history = history;
         this.summaries = summaries;
+        this.jobChangePoints = jobChangePoints;
     }
 
     @Operation(operationId = "getJobStatistics", summary = "Every metric per cell and level: median, 95% bootstrap interval, run count",
@@ -237,6 +240,22 @@ class AnalysisController {
                     + ChangePoints.Significance.wireNames());
         }
         return new ChangePoints.Detection(window, maxPValue, minMagnitude, ChangePoints.Significance.values()[index]);
+    }
+
+    @Operation(operationId = "getJobChangePoints", summary = "The change points that entered at this job, worse on its gate metrics",
+            description = "The change points of GET /api/v1/history/changes (the job's app and scenario, its gate metrics) "
+                    + "that entered at this job and went the worse way for their metric: what webhooks send "
+                    + "(docs/alerts.md). The history is over the jobs with the labels given, else with the job's "
+                    + "baseline selector (baseline.labels), else every job of the app and scenario. Computed on read; "
+                    + "a job that has not ended is in no series yet. " + CHANGE_POINTS + ".")
+    @GetMapping("/api/v1/jobs/{id}/change-points")
+    JobChangePoints.View jobChangePoints(@PathVariable long id,
+                                         @Parameter(description = "key=value, repeatable, e.g. branch=main: the history's "
+                                                 + "jobs carry every one")
+                                         // declared for the contract and Spring's binding; read raw by Labels.fromQuery
+                                         @RequestParam(required = false) List<String> label,
+                                         HttpServletRequest request) {
+        return jobChangePoints.atJob(id, Labels.fromQuery(request));
     }
 
     @Operation(operationId = "listMetrics", summary = "The metrics that statistics, comparisons and history know, with their direction")

@@ -26,6 +26,8 @@ class AnalysisOpenApi {
                 ParameterSchemas.pattern(history, GET, "label", ParameterSchemas.LABEL_PATTERN).customise(openApi);
                 ParameterSchemas.oneOf(history, GET, "significance", ChangePoints.Significance.wireNames()).customise(openApi);
             }
+            ParameterSchemas.pattern("/api/v1/jobs/{id}/change-points", GET, "label", ParameterSchemas.LABEL_PATTERN)
+                    .customise(openApi);
             for (String comparison : COMPARISONS) {
                 ParameterSchemas.oneOf(comparison, GET, "metric", Metric.ids()).customise(openApi);
             }

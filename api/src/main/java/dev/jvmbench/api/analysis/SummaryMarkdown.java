@@ -41,9 +41,11 @@ public class SummaryMarkdown {
     private final BaselineVerdicts verdicts;
     private final Findings findings;
     private final CellJvms cellJvms;
+    private final JobChangePoints changePoints;
 
     SummaryMarkdown(StoredResults stored, JobStatistics statistics, Comparisons comparisons, BaselineVerdicts verdicts,
-                    Findings findings, CellJvms cellJvms) {
+                    Findings findings, CellJvms cellJvms, JobChangePoints changePoints) {
+        this.changePoints = changePoints;
         this.stored = stored;
         this.statistics = statistics;
         this.comparisons = comparisons;
@@ -107,6 +109,9 @@ public class SummaryMarkdown {
             md.append("### Baseline\n\nNone: ").append(job.baselineNote()).append("\n\n");
         }
         withinJob(md, jobId, spec, levelUnit(spec));
+        if (job.status().isFinal()) {
+            changePoints(md, job, changePoints.atJob(jobId, Map.of()), levelUnit(spec));
+        }
         jvmPerCell(md, results, cellJvms.of(results));
         findings(md, jobId, jobFindings);
         baselineSideFindings(md, baselineFindings);
@@ -481,6 +486,37 @@ public class SummaryMarkdown {
     static String inline(String text) {
         String line = text.replaceAll("\\s+", " ").strip().replace("<", "&lt;").replace(">", "&gt;");
         return line.length() <= SENTENCE_CHARS ? line : line.substring(0, SENTENCE_CHARS - 1) + "…";
+    }
+
+    /**
+     * The change points in the worse direction on the gate metrics that entered with this job
+     * (docs/alerts.md); nothing when there are none.
+     */
+    static void changePoints(StringBuilder md, StoredResults.JobFacts job, JobChangePoints.View view, String levelUnit) {
+        if (view.items().isEmpty()) {
+            return;
+        }
+        md.append("### ⚠️ Change points that entered with this job\n\n")
+                .append("In the history of ").append(code(job.appName())).append(" · ").append(code(job.scenario()))
+                .append(view.labels().isEmpty() ? " (every job)" : " (jobs labelled " + view.labels().entrySet().stream()
+                        .map(e -> code(e.getKey() + "=" + e.getValue())).collect(Collectors.joining(" ")) + ")")
+                .append(", the gate metrics below changed for the worse at this job (E-Divisive means, as Apache Otava ")
+                .append("finds change points; `").append(view.history()).append("`):\n\n")
+                .append("| Cell | Level | Metric | Median before → after | Ratio [95% interval] | Jobs before / after | p |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        for (History.SeriesChange item : view.items()) {
+            ChangePoints.Change c = item.change();
+            String metric = Metric.fromId(item.metric()).map(Metric::label).orElse(item.metric());
+            md.append("| JDK ").append(item.jdk()).append(' ').append(item.threadModel().wireName())
+                    .append(" | ").append(item.level() == null ? "–" : item.level() + " " + levelUnit)
+                    .append(" | ").append(metric)
+                    .append(" | ").append(num(c.medianBefore())).append(" → ").append(num(c.medianAfter()))
+                    .append(" | ").append(c.ratio() == null ? "–" : "×" + fixed(c.ratio())
+                            + (c.ratioLow() == null ? "" : " [" + fixed(c.ratioLow()) + ", " + fixed(c.ratioHigh()) + "]"))
+                    .append(" | ").append(c.jobsBefore()).append(" / ").append(c.jobsAfter())
+                    .append(" | ").append(String.format(Locale.ROOT, "%.2g", c.pValue())).append(" |\n");
+        }
+        md.append('\n');
     }
 
     private static String levelUnit(JobSpec spec) {

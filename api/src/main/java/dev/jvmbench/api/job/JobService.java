@@ -1,6 +1,7 @@
 package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.BaselineVerdicts;
+import dev.jvmbench.api.analysis.JobChangePoints;
 import dev.jvmbench.api.artifact.ArtifactService;
 import dev.jvmbench.api.finding.FindingCounts;
 import dev.jvmbench.api.finding.Findings;
@@ -36,12 +37,14 @@ class JobService {
     private final JsonMapper json;
     private final BaselineVerdicts verdicts;
     private final Findings findings;
+    private final JobChangePoints changePoints;
 
     JobService(Jobs jobs, Runs runs, IdempotencyKeys idempotencyKeys, JobSpecChecker checker,
                ArtifactService artifacts, ProgressEstimator progress, JsonMapper json, BaselineVerdicts verdicts,
-               Findings findings) {
+               Findings findings, JobChangePoints changePoints) {
         this.verdicts = verdicts;
         this.findings = findings;
+        this.changePoints = changePoints;
         this.jobs = jobs;
         this.runs = runs;
         this.idempotencyKeys = idempotencyKeys;
@@ -260,7 +263,9 @@ class JobService {
         return new JobView(job.id(), job.status(), job.statusReason(), new JobView.App(job.appName(), job.appRef()),
                 job.spec(), job.createdAt(), job.startedAt(),
                 job.finishedAt(), progress.progress(job.spec(), job.runsTotal(), tally), baseline(job, withVerdict),
-                findingCounts, JobView.Links.of(job.id()));
+                findingCounts, withVerdict && job.status().isFinal()
+                ? changePoints.atJob(job, JobChangePoints.defaultLabels(job.spec())) : null,
+                JobView.Links.of(job.id()));
     }
 
     private JobView.Baseline baseline(JobRow job, boolean withVerdict) {

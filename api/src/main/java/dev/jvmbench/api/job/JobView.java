@@ -2,6 +2,7 @@ package dev.jvmbench.api.job;
 
 import dev.jvmbench.api.analysis.Confirmation;
 import dev.jvmbench.api.analysis.Decision;
+import dev.jvmbench.api.analysis.JobChangePoints;
 import dev.jvmbench.api.analysis.Verdict;
 import dev.jvmbench.api.finding.FindingCounts;
 import dev.jvmbench.common.job.JobSpec;
@@ -18,7 +19,13 @@ record JobView(long id, JobStatus status, String statusReason, App app, JobSpec 
                        + "with the job-wide ones computed on read, which are not counted here and never critical). A "
                        + "SUCCEEDED job with critical above 0 completed, but not all its numbers are the app's: the summary "
                        + "and the report head it '⚠️ completed, N critical findings', never a plain 'succeeded'")
-               FindingCounts findings, Links links) {
+               FindingCounts findings,
+               @Schema(description = "Once the job has ended (GET /api/v1/jobs/{id} only, not in job lists): the change "
+                       + "points in the worse direction on its gate metrics that entered at this job, found on read in the "
+                       + "history of its app and scenario over the jobs with its baseline selector's labels (none: every "
+                       + "job); GET /api/v1/jobs/{id}/change-points asks with other labels (docs/alerts.md)")
+               JobChangePoints.View changePoints,
+               Links links) {
 
     /**
      * The app across its builds and the build this job ran. Baselines by labels and history match on
@@ -66,10 +73,12 @@ record JobView(long id, JobStatus status, String statusReason, App app, JobSpec 
     }
 
     @Schema(name = "JobLinks")
-    record Links(String self, String runs, String statistics, String findings, String summary, String report) {
+    record Links(String self, String runs, String statistics, String findings, String summary, String report,
+                 String changePoints) {
         static Links of(long id) {
             return new Links("/api/v1/jobs/" + id, "/api/v1/jobs/" + id + "/runs", "/api/v1/jobs/" + id + "/statistics",
-                    "/api/v1/jobs/" + id + "/findings", "/api/v1/jobs/" + id + "/summary.md", "/jobs/" + id + "/report");
+                    "/api/v1/jobs/" + id + "/findings", "/api/v1/jobs/" + id + "/summary.md", "/jobs/" + id + "/report",
+                    "/api/v1/jobs/" + id + "/change-points");
         }
     }
 }

@@ -18,9 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * /api/** needs a bearer token with a role: read for GET (unless bench.security.public-read),
- * submit for submitting and cancelling, admin for token management. Everything else (health,
- * metrics, the OpenAPI document and Swagger UI, the pages /jobs/{id}/report, /jobs, /history, /compare and their
- * assets and flame-graph frame) is open.
+ * submit for submitting and cancelling, admin for token and webhook management (their reads too).
+ * Everything else (health, metrics, the OpenAPI document and Swagger UI, the pages /jobs/{id}/report,
+ * /jobs, /history, /compare and their assets and flame-graph frame) is open.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -56,6 +56,8 @@ class SecurityConfiguration {
                 .exceptionHandling(e -> e.authenticationEntryPoint(problems).accessDeniedHandler(problems))
                 .authorizeHttpRequests(auth -> {
                     auth.requestMatchers("/api/v1/tokens", "/api/v1/tokens/**").hasRole("ADMIN");
+                    // a webhook's URL may itself be a credential (a chat's incoming-webhook URL): admin only, reads too
+                    auth.requestMatchers("/api/v1/webhooks", "/api/v1/webhooks/**").hasRole("ADMIN");
                     if (properties.security().publicRead()) {
                         auth.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
                     } else {

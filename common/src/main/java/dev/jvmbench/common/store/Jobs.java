@@ -170,6 +170,22 @@ public class Jobs {
                 .query((rs, n) -> rows.read(rs)).list();
     }
 
+    /**
+     * Ended jobs that finished at or after {@code since} and that the api has not looked at for its
+     * webhooks yet (no row in its webhook_job_checks), the first finished first. The api's table is
+     * read here because the rows returned are jobs (a join lives with the owner of the rows it
+     * returns, as {@link #work} reads artifacts).
+     */
+    public List<JobRow> endedUncheckedForWebhooks(Instant since, int limit) {
+        return jdbc.sql("""
+                        SELECT * FROM jobs j
+                        WHERE j.status IN %s AND j.finished_at >= :since
+                          AND NOT EXISTS (SELECT 1 FROM webhook_job_checks c WHERE c.job_id = j.id)
+                        ORDER BY j.finished_at, j.id LIMIT :limit""".formatted(Sql.in(JobStatus.ended())))
+                .param("since", Sql.utc(since)).param("limit", limit)
+                .query((rs, n) -> rows.read(rs)).list();
+    }
+
     /** Jobs in the database by status (platform metrics). */
     public Map<JobStatus, Long> countByStatus() {
         Map<JobStatus, Long> counts = new EnumMap<>(JobStatus.class);
