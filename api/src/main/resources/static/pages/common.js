@@ -226,11 +226,36 @@ window.jvmbench = (() => {
   // ---- the page's flow ---------------------------------------------------------------------
 
   /**
+   * The token form, the same on every page: the page's empty {@code <section id="auth">} names its
+   * button ({@code data-submit}) and its path ({@code data-page}, for the link example).
+   */
+  function fillAuthPanel() {
+    const section = $('auth');
+    if (section.children.length) return;
+    const { submit, page } = section.dataset;
+    section.append(
+      el('h2', { id: 'auth-title' }, 'An API token is needed'),
+      el('p', { id: 'auth-reason' }),
+      el('form', { id: 'auth-form' },
+        el('label', { for: 'token-input' }, 'API token with the ', el('code', null, 'read'), ' role'),
+        el('div', { class: 'auth-row' },
+          el('input', { id: 'token-input', name: 'token', type: 'password', autocomplete: 'off', spellcheck: 'false',
+            required: true }),
+          el('button', { type: 'submit' }, submit))),
+      el('p', { class: 'hint' }, 'The token stays in this browser tab (sessionStorage) and is sent only to this server, as ',
+        el('code', null, 'Authorization: Bearer'), '. A link can carry it too: ',
+        el('code', null, '…/' + page + '#token=YOUR_TOKEN'),
+        ' (the fragment never reaches a server; the page removes it from the address bar).'));
+  }
+
+  /**
    * Wires a page's token form and toolbar and runs {@code load}: a 401 or 403 asks for a token
    * (hiding the sections {@code hide}), any other error is shown under {@code errorTitle}, in the
    * words of {@code describe(error)} when it has some. Returns the function that loads again.
    */
   function runPage({ load, hide = [], describe, errorTitle = 'Nothing to show' }) {
+    fillAuthPanel();
+
     function showAuth(error) {
       document.body.dataset.state = 'auth';
       $('auth-reason').textContent = error.status === 403
