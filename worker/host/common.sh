@@ -73,15 +73,18 @@ jdk_catalog() {
   local main_class="$common/target/classes/dev/jvmbench/common/catalog/JdkCatalogLines.class"
   use_jdk || { printf '%s\n' "$JDK_MISSING" >&2; return 1; }
   if [[ ! -s "$classpath_file" || ! -f "$main_class" ]] \
-    || [[ -n "$(find "$JVMBENCH_ROOT_DIR/pom.xml" "$common/pom.xml" "$common/src/main/java" -newer "$classpath_file" -print -quit)" ]]; then
+    || [[ -n "$(find "$JVMBENCH_ROOT_DIR/pom.xml" "$common/pom.xml" "$common/src/main/java" \
+        "$JVMBENCH_ROOT_DIR/worker/loadgen-protocol/pom.xml" "$JVMBENCH_ROOT_DIR/worker/loadgen-protocol/src/main/java" \
+        -newer "$classpath_file" -print -quit)" ]]; then
     mkdir -p "$common/target"
     # Two scripts compiling at once would write the same class files.
     (
       flock -w 600 9 || { echo "jdk_catalog: $common/target/.jdk-catalog-lines.lock is held for 10 min" >&2; exit 1; }
-      # migrations too: common's tests depend on it, and build-classpath resolves every scope; in the
-      # reactor it comes from migrations/target, nothing is looked up in (or installed to) ~/.m2.
-      # common comes last in the reactor, so its classpath is the one the file keeps.
-      "$JVMBENCH_ROOT_DIR/mvnw" -B -q --no-transfer-progress -f "$JVMBENCH_ROOT_DIR/pom.xml" -pl migrations,common \
+      # -am: what common depends on (loadgen-protocol, and migrations, which common's tests use and
+      # build-classpath resolves in every scope) comes from its target/ in the reactor; nothing is
+      # looked up in (or installed to) ~/.m2. common comes last in the reactor, so its classpath is
+      # the one the file keeps.
+      "$JVMBENCH_ROOT_DIR/mvnw" -B -q --no-transfer-progress -f "$JVMBENCH_ROOT_DIR/pom.xml" -pl migrations,common -am \
         -DskipTests compile dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
         -DincludeScope=runtime -DincludeArtifactIds=snakeyaml >&2 \
         && touch "$classpath_file" # build-classpath leaves an unchanged file as it was
