@@ -2,9 +2,11 @@ package dev.jvmbench.api.analysis;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
@@ -161,20 +163,13 @@ public final class RunGroups {
         double[] values = new double[n];
         for (int s = 0; s < SIMULATIONS; s++) {
             for (int i = 0; i < n; i++) {
-                values[i] = gaussian(random);
+                values[i] = random.nextGaussian();
             }
-            java.util.Arrays.sort(values);
+            Arrays.sort(values);
             best[s] = separation(values, bestSplit(values));
         }
-        java.util.Arrays.sort(best);
+        Arrays.sort(best);
         return best[(int) Math.ceil((1 - FALSE_ALARM_RATE) * SIMULATIONS) - 1];
-    }
-
-    /** Box-Muller: SplittableRandom has no nextGaussian on every JDK this builds with. */
-    private static double gaussian(SplittableRandom random) {
-        double u = 1.0 - random.nextDouble();
-        double v = random.nextDouble();
-        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     }
 
     private static double mean(double[] values, int from, int to) {
@@ -186,16 +181,13 @@ public final class RunGroups {
     }
 
     private static Double medianCpu(List<RunValue> runs) {
-        double[] cpu = runs.stream().map(RunValue::cpuMsPerRequest).filter(java.util.Objects::nonNull)
+        double[] cpu = runs.stream().map(RunValue::cpuMsPerRequest).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).toArray();
         return cpu.length < runs.size() || cpu.length == 0 ? null : median(cpu);
     }
 
     private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return Bootstrap.medianOf(values.clone());
     }
 
     private static List<Integer> repetitions(List<RunValue> runs) {
