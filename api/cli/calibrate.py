@@ -42,7 +42,9 @@ def parse_args(argv):
     p.add_argument("--scenario", choices=["io-http", "cpu"], default="io-http",
                    help="io-http: waits on nginx (I/O-bound); cpu: counts primes (CPU-bound)")
     p.add_argument("--delay-ms", type=int, default=100, help="io-http's upstream delay (default 100)")
-    p.add_argument("--limit", type=int, default=300000, help="cpu's prime limit (default 300000, ~11 ms of work)")
+    p.add_argument("--limit", type=int, default=1000000,
+                   help="cpu's prime limit (default 1000000: ~57 ms of CPU per request on the 2-core development "
+                        "host, nearly all of it the counting that --inject scales)")
     p.add_argument("--level", type=int, default=None, help="the concurrency measured (default 20 for io-http, 2 for cpu)")
     p.add_argument("--thread-models", default="platform,virtual", help="comma-separated (default platform,virtual)")
     p.add_argument("--jdk", type=int, default=25)

@@ -7,12 +7,14 @@ import dev.jvmbench.common.finding.Severity;
 import dev.jvmbench.common.job.JobSpec;
 import dev.jvmbench.loadgen.protocol.LoadModel;
 import dev.jvmbench.common.job.JobStatus;
+import dev.jvmbench.common.job.RunSide;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,6 +73,7 @@ public class SummaryMarkdown {
         md.append("## jvmbench job #").append(jobId).append(": ").append(headline(job.status(), outcome, critical))
                 .append("\n\n");
         long succeeded = results.runs().stream().filter(r -> r.status() == RunStatus.SUCCEEDED).count();
+        IntSummaryStatistics perCell = runsPerCell(results, spec);
         md.append("- **App** ").append(code(job.appName()))
                 .append(job.appName().equals(job.appRef()) ? "" : " (build " + code(job.appRef()) + ")")
                 .append(" · **Scenario** ").append(code(scenario(spec)))
@@ -79,7 +82,10 @@ public class SummaryMarkdown {
                 .append(" MB · **JDKs** ").append(spec.jdks()).append(" · **Thread models** ")
                 .append(spec.threadModels().stream().map(ThreadModel::wireName).collect(Collectors.joining(", ")))
                 .append(" · **Runs** ").append(succeeded).append('/').append(results.runs().size()).append(" succeeded (")
-                .append(spec.repetitions()).append(" per cell)\n");
+                .append(perCell.getMin() == perCell.getMax() ? String.valueOf(perCell.getMin())
+                        : perCell.getMin() + "-" + perCell.getMax()).append(" per cell")
+                .append(perCell.getMax() > spec.repetitions() ? ": " + spec.repetitions() + " planned, the rest added to decide "
+                        + "or confirm the verdict" : "").append(")\n");
         List<String> placements = results.runs().stream().map(StoredResults.RunFacts::placement)
                 .filter(java.util.Objects::nonNull).distinct().toList();
         if (!placements.isEmpty()) {
@@ -90,11 +96,11 @@ public class SummaryMarkdown {
                     .collect(Collectors.joining(" "))).append('\n');
         }
         md.append('\n');
-        if (spec.repetitions() == 1) {
+        if (perCell.getMin() == 1) {
             md.append("> ⚠️ 1 run per cell: there is no interval to judge a change by, so comparison rows are ")
                     .append("not judged (their ratios are shown). Use repetitions ≥ 3 for a CI gate.\n\n");
-        } else if (spec.repetitions() < 3) {
-            md.append("> ⚠️ ").append(spec.repetitions()).append(" runs")
+        } else if (perCell.getMin() < 3) {
+            md.append("> ⚠️ ").append(perCell.getMin()).append(" runs")
                     .append(" per cell: the intervals are too short to trust, so ")
                     .append("verdicts rest on the threshold alone. Use repetitions ≥ 3 for a CI gate.\n\n");
         }
@@ -118,6 +124,20 @@ public class SummaryMarkdown {
         md.append("Medians over the runs of each cell with 95% bootstrap intervals; definitions in docs/metrics.md. ")
                 .append("Report with charts: `/jobs/").append(jobId).append("/report`.\n");
         return md.toString();
+    }
+
+    /**
+     * The job's own runs per cell, fewest and most: the planned repetitions, plus the pairs added to
+     * decide the verdict and the confirmation's (a cell with none yet counts the planned ones).
+     */
+    private static IntSummaryStatistics runsPerCell(StoredResults.JobResults results, JobSpec spec) {
+        IntSummaryStatistics perCell = results.runs().stream().filter(r -> r.side() == RunSide.JOB)
+                .collect(Collectors.groupingBy(r -> r.jdk() + "/" + r.threadModel(), Collectors.counting()))
+                .values().stream().mapToInt(Long::intValue).summaryStatistics();
+        if (perCell.getCount() == 0) {
+            perCell.accept(spec.repetitions());
+        }
+        return perCell;
     }
 
     /** Distinct codes named in a headline before it just counts them: a headline stays one short line. */

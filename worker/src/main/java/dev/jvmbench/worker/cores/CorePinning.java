@@ -18,18 +18,33 @@ public class CorePinning {
     private static final Logger log = LoggerFactory.getLogger(CorePinning.class);
     private final HostCores cores;
     private final String off;
+    private final CoreShield.Tasks shieldTasks;
+
+    public CorePinning(boolean enabled, String engine) {
+        this(enabled, engine, false);
+    }
 
     @org.springframework.beans.factory.annotation.Autowired
     public CorePinning(@Value("${bench.worker.pin-cores:true}") boolean enabled,
-                       @Value("${bench.worker.engine:docker}") String engine) {
+                       @Value("${bench.worker.engine:docker}") String engine,
+                       @Value("${bench.worker.shield-cores:false}") boolean shield) {
         this(HostCores.ofHost(), !enabled ? "core pinning is off (bench.worker.pin-cores=false)"
                 : engine.strip().equalsIgnoreCase("docker") ? null
-                : "the " + engine.strip() + " engine places containers itself");
+                : "the " + engine.strip() + " engine places containers itself", shield ? new LinuxTasks() : null);
     }
 
     CorePinning(HostCores cores, String off) {
+        this(cores, off, null);
+    }
+
+    CorePinning(HostCores cores, String off, CoreShield.Tasks shieldTasks) {
         this.cores = cores;
         this.off = off;
+        this.shieldTasks = off == null ? shieldTasks : null;
+        if (this.shieldTasks != null) {
+            log.info("Cores: a pinned app's cores are shielded while its run lasts: every other process on the host "
+                    + "is kept off them (bench.worker.shield-cores)");
+        }
         if (off != null) {
             log.info("Cores: not pinned: {}", off);
         } else {
@@ -43,6 +58,14 @@ public class CorePinning {
     /** Where a run whose app may use {@code cpus} CPUs runs. */
     public Placement placementFor(double cpus) {
         return off != null ? Placement.none(off) : cores.placementFor(cpus);
+    }
+
+    /**
+     * Keeps every other process off a pinned app's cores until closed (bench.worker.shield-cores);
+     * null when shielding is off or nothing is pinned.
+     */
+    public CoreShield shield(Placement placement) {
+        return shieldTasks != null && placement.pinned() ? CoreShield.raise(shieldTasks, placement) : null;
     }
 
     /** Pinning that is off, for tests of the run flow. */

@@ -3,6 +3,7 @@ package dev.jvmbench.worker.run;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.cores.CorePinning;
+import dev.jvmbench.worker.cores.CoreShield;
 import dev.jvmbench.worker.queue.ClaimedRun;
 import dev.jvmbench.worker.queue.RunControl;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
@@ -52,6 +53,7 @@ public class RunExecutor {
         RunContext ctx = new RunContext(run, properties.id(), control.platformId(), workDir(run, claimedAt));
         ctx.placement(pinning.placementFor(run.spec().limits().cpus()));
         control.placed(run.runId(), properties.id(), ctx.placement().describe());
+        CoreShield shield = pinning.shield(ctx.placement());
         current.set(ctx);
         long started = System.nanoTime();
         log.info("{}: started (attempt {})", run.label(), run.attempt());
@@ -70,6 +72,10 @@ public class RunExecutor {
             teardown.teardown(ctx);
         } finally {
             current.set(null);
+            if (shield != null) {
+                shield.close();
+                control.placed(run.runId(), properties.id(), ctx.placement().describe() + "; " + shield.describe());
+            }
         }
         RunOutcome outcome = ctx.outcome();
         String outcomeTag = switch (outcome) {

@@ -15,29 +15,28 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Paired baselines on real containers (issue 20, docs/statistics.md "Paired baselines"), on the
- * CPU-bound scenario: a baseline measured on a quiet host; then, with as many busy loops as the host
- * has cores running beside every later run, a candidate identical to the baseline and one that does
- * about 20 % more CPU work per request (primes below 345,000 instead of 300,000 by trial division:
- * (345/300)^1.5 x ln 300,000 / ln 345,000 = 1.22). Both are paired by default (stock apps), so the
- * baseline's cell is measured again beside each of their runs, under the same neighbour. The
- * identical candidate is not called regressed; the slower one's pair ratios carry its change.
- * Stored comparisons of the same runs would blame the neighbour on the app
- * (ConfirmationEndToEndTest provokes exactly that).
+ * Paired baselines on shielded cores, on real containers (issue 20, docs/statistics.md "Paired
+ * baselines", docs/metrics.md "Shielded cores"), on the CPU-bound scenario: a baseline measured on a
+ * quiet host; then, with as many busy loops as the host has cores running beside every later run, a
+ * candidate identical to the baseline and one that does about 10 % more CPU work per request: primes
+ * below 1,055,000 instead of 1,000,000 by trial division. The counting is nearly all of a request's
+ * CPU at this limit (about 57 ms a request on the development host, 17.4 req/s at 2 users on one core),
+ * and it grows faster than the textbook limit^1.5 / ln(limit): 1,100,000 read x1.184 CPU per request
+ * and x0.841 throughput (the formula says x1.146), so 1,055,000 is about +10 % (300,000 against
+ * 320,000, where the request's fixed part weighs more, moved it by 3 %).
+ * Both are paired by default (stock apps), so the baseline's cell is measured again beside each of
+ * their runs, under the same neighbour; and the worker shields the app's core
+ * ({@code bench.worker.shield-cores}), so the busy loops share the other core with the load generator
+ * and the upstreams but not the app's. The identical candidate is not called regressed; the slower one
+ * is regressed, and confirmed by fresh pairs.
  *
- * <p>Why 20 % and not 10 %: with 2 pairs (and 2 to confirm), as CI can afford, the ratio's interval
- * under this neighbour is about ±5-8 % wide; a 10 % change was flagged by the planned pairs and then
- * not confirmed by the fresh ones on the development host (a pooled ratio of 0.977 [0.925, 1.038]
- * over 4 pairs, with other builds beside the test). What a number of pairs
- * can resolve on a host is what `./bench calibrate --scenario cpu --neighbour` measures
- * (docs/statistics.md, "Calibration"), and the size of effect this test asserts sits well above it.
+ * <p>Without the shield this test was too unsteady for any gate: a busy loop on the app's own core
+ * decided the throughput of this scenario more than its work did (the identical candidate once regressed
+ * and confirmed at x0.937 over 4 pairs while a 20 % change read x0.958). Pairs cancel what both sides of
+ * a pair meet; the shield keeps away what would reach one side more than the other.
  *
- * <p>Tagged {@code noisy-neighbour}, out of the default run: it passed in the clean-clone run of
- * 2026-11-27 (identical x0.976, 20 % more work x0.827, regressed and confirmed) and failed on the next
- * try on the same host (the identical candidate regressed and confirmed at x0.937 over 4 pairs, the
- * 20 % one read x0.958): a busy loop on the app's own core decides the throughput of this scenario
- * more than its work does, and by how much changes from run to run. Pairs alone do not make that a
- * test to gate every landing on; more pairs until decided (issue 20, item 3) may.
+ * <p>Tagged {@code noisy-neighbour}, out of the default run for the test budget (about 8 minutes);
+ * run it with {@code -Dworker.test.excludedGroups=kubernetes -Dgroups=noisy-neighbour}.
  */
 @org.junit.jupiter.api.Tag("noisy-neighbour")
 class PairedBaselineEndToEndTest {
@@ -45,7 +44,7 @@ class PairedBaselineEndToEndTest {
     private static final String HOG_LABEL = "dev.jvmbench.test=paired-hog-" + ProcessHandle.current().pid();
     private static final Map<String, String> BASELINE_LABELS =
             Map.of("test", "paired-baseline-" + ProcessHandle.current().pid());
-    private static final int LIMIT = 300_000;
+    private static final int LIMIT = 1_000_000;
 
     @TempDir
     static Path dataDir;
@@ -60,7 +59,9 @@ class PairedBaselineEndToEndTest {
         job.put("threadModels", List.of("platform"));
         job.put("jdks", List.of(25));
         job.put("scenario", Map.of("name", "cpu", "params", Map.of("limit", limit)));
-        job.put("load", Map.of("levels", List.of(2), "stepSeconds", 6, "warmupSeconds", 4, "requestTimeoutMs", 5000));
+        // 30 s before the window: this app's JIT still compiles at 40 s (4-8 % of its CPU, the adaptive
+        // warm-up's reading), but the hot loop is compiled long before, and CI's time is counted
+        job.put("load", Map.of("levels", List.of(2), "stepSeconds", 10, "warmupSeconds", 30, "requestTimeoutMs", 5000));
         job.put("limits", Map.of("cpus", 1.0, "memoryMb", 512));
         job.put("repetitions", 2);
         job.putAll(more);
@@ -71,12 +72,15 @@ class PairedBaselineEndToEndTest {
     private static Map<String, Object> candidate(int limit, String name) {
         return job(limit, Map.of("labels", Map.of("test", "paired-" + name),
                 "baseline", Map.of("labels", BASELINE_LABELS),
-                "gate", Map.of("includeNotSteady", true, "confirm", Map.of("extraRepetitions", 2))));
+                // throughput alone: at a closed level of 2 users latency is its reciprocal plus the tail's noise
+                "gate", Map.of("metrics", List.of("throughputRps"), "includeNotSteady", true, "maxPairs", 4,
+                        "confirm", Map.of("extraRepetitions", 2))));
     }
 
     @BeforeAll
     static void runEveryJob() throws Exception {
-        platform = Platform.start(dataDir, List.of(Platform.WORKER_ID), Map.of("bench.worker.generator-warmup", "2s"));
+        platform = Platform.start(dataDir, List.of(Platform.WORKER_ID),
+                Map.of("bench.worker.generator-warmup", "2s", "bench.worker.shield-cores", "true"));
         try {
             long baseline = platform.post("/api/v1/jobs", job(LIMIT, Map.of("labels", BASELINE_LABELS)), 201)
                     .get("id").asLong();
@@ -84,13 +88,16 @@ class PairedBaselineEndToEndTest {
 
             startHog();
             long same = platform.post("/api/v1/jobs", candidate(LIMIT, "identical"), 201).get("id").asLong();
-            identical = platform.awaitEnd(same, Duration.ofMinutes(6));
-            long more = platform.post("/api/v1/jobs", candidate(345_000, "slower"), 201).get("id").asLong();
-            slower = platform.awaitEnd(more, Duration.ofMinutes(6));
+            identical = platform.awaitEnd(same, Duration.ofMinutes(10));
+            long more = platform.post("/api/v1/jobs", candidate(1_055_000, "slower"), 201).get("id").asLong();
+            slower = platform.awaitEnd(more, Duration.ofMinutes(10));
             identicalComparison = platform.get(identical.at("/baseline/comparison").asString());
             slowerComparison = platform.get(slower.at("/baseline/comparison").asString());
             System.out.printf("identical: %s%n  %s%nslower: %s%n  %s%n", identical.get("baseline"),
                     throughputRow(identicalComparison), slower.get("baseline"), throughputRow(slowerComparison));
+            for (long id : List.of(same, more)) {
+                System.out.println("--- job " + id + " summary.md\n" + platform.getText("/api/v1/jobs/" + id + "/summary.md"));
+            }
         } finally {
             BusyLoops.removeAll(HOG_LABEL);
         }
@@ -105,9 +112,9 @@ class PairedBaselineEndToEndTest {
         throw new AssertionError("no throughput row in " + comparison);
     }
 
-    /** As many busy shell loops as the host has cores, gone by themselves after 15 min. */
+    /** As many busy shell loops as the host has cores, gone by themselves after 40 min. */
     private static void startHog() throws Exception {
-        BusyLoops.start(HOG_LABEL, Runtime.getRuntime().availableProcessors(), 900);
+        BusyLoops.start(HOG_LABEL, Runtime.getRuntime().availableProcessors(), 2400);
     }
 
     @AfterAll
@@ -143,18 +150,25 @@ class PairedBaselineEndToEndTest {
         assertThat(identical.at("/baseline/regressions").asInt()).isZero();
     }
 
-    /**
-     * The ratio within pairs carries the change under the neighbour: the median of the pair ratios
-     * (planned pairs, and the confirmation's when the planned ones flagged it) is well below 1. Whether
-     * the gate's verdict is confirmed depends on how many pairs the neighbour leaves steady: with 2 to
-     * confirm, one disturbed pair (another tenant's burst) is enough to leave it not confirmed, which
-     * is the confirmation doing its job, so the verdict is printed, not asserted; ConfirmationFlowTest
-     * and PairedBaselineApiTest check the decision itself on seeded pairs.
-     */
+    /** About 10 % more CPU work per request beside the same neighbour: regressed in pairs, and confirmed. */
     @Test
-    void twentyPercentMoreCpuWorkBesideTheSameNeighbourShowsInThePairs() {
+    void tenPercentMoreCpuWorkBesideTheSameNeighbourIsRegressedAndConfirmed() {
         JsonNode row = throughputRow(slowerComparison);
-        assertThat(row.get("ratio").asDouble()).as("about 20 %% more work per request: %s", row).isBetween(0.6, 0.95);
+        assertThat(row.get("ratio").asDouble()).as("about 10 %% more work per request: %s", row).isBetween(0.8, 0.96);
         assertThat(row.get("pairs").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(slower.at("/baseline/verdict").asString()).as(slower.get("baseline").toString()).isEqualTo("regressed");
+        assertThat(slower.at("/baseline/confirmation").asString()).as(slower.get("baseline").toString())
+                .isEqualTo("confirmed");
+    }
+
+    /** Every run of both candidates had its app's core to itself: the placement says what the shield did. */
+    @Test
+    void theAppsCoreWasShieldedFromTheNeighbour() throws Exception {
+        for (JsonNode job : List.of(identical, slower)) {
+            JsonNode runs = platform.get("/api/v1/jobs/" + job.get("id").asLong() + "/runs").get("items");
+            assertThat(runs).allSatisfy(r -> assertThat(r.get("placement").asString())
+                    .matches("app on core \\d+; load generator and upstreams on core .*; core \\d+ shielded: \\d+ other "
+                            + "process(es)? kept off it.*"));
+        }
     }
 }

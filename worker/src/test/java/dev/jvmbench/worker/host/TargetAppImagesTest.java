@@ -44,6 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TargetAppImagesTest {
 
     private static final Duration OOM_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration HUNG_AFTER_OOM = Duration.ofSeconds(10);
 
     private static BenchHost host;
     private static ContainerEngine engine;
@@ -148,10 +149,7 @@ class TargetAppImagesTest {
             assertThat(closeWaitTo(nginx.port()) - closeWaitBefore).isGreaterThanOrEqualTo(30);
 
             // retainKb: 150 requests holding 1 MB each do not fit a 64 MB heap
-            // Each sleeps 3 s; one whose connection an OutOfMemoryError in Tomcat's or Netty's own threads
-            // left hanging would hold the test for the whole 90 s timeout (65-190 s per image on CI): 30 s
-            // tells a hung request from a slow one, and a hung one counts as failed (-1) either way.
-            List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150, OOM_TIMEOUT);
+            List<Integer> oom = untilOutOfMemory(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150);
             System.out.println(what + " retainKb=1024 x 150 on -Xmx64m: " + summary(oom));
             // Where the OutOfMemoryError lands decides how a request fails: in the handler it is a 500,
             // in Tomcat's own threads (JDK 26 on CI) the connection breaks (-1). Either way not all succeed,
@@ -212,10 +210,7 @@ class TargetAppImagesTest {
             assertThat(scrape).as(what + ": the scrape answered while every event loop computed").isGreaterThan(firstCpu);
 
             // retainKb: 150 requests holding 1 MB each do not fit a 64 MB heap
-            // Each sleeps 3 s; one whose connection an OutOfMemoryError in Tomcat's or Netty's own threads
-            // left hanging would hold the test for the whole 90 s timeout (65-190 s per image on CI): 30 s
-            // tells a hung request from a slow one, and a hung one counts as failed (-1) either way.
-            List<Integer> oom = concurrently(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150, OOM_TIMEOUT);
+            List<Integer> oom = untilOutOfMemory(client, app, "/scenarios/sleep?ms=3000&retainKb=1024", 150);
             System.out.println(what + " retainKb=1024 x 150 on -Xmx64m: " + summary(oom));
             assertOutOfMemoryLogged(app);
         } finally {
@@ -243,6 +238,32 @@ class TargetAppImagesTest {
                     .thenApply(HttpResponse::statusCode).exceptionally(e -> -1));
         }
         return answers.stream().map(CompletableFuture::join).toList();
+    }
+
+    /**
+     * n requests that each retain memory and sleep 3 s, at once, until the app logs its
+     * OutOfMemoryError; each one's status, or -1 when it got no answer: none at all, none in
+     * {@link #OOM_TIMEOUT}, or none {@link #HUNG_AFTER_OOM} after the error was logged. An
+     * OutOfMemoryError in Tomcat's or Netty's own threads leaves connections hanging (every one of the
+     * 150 on JDK 25 and 26 MVC): a 3-second request still open 10 s after the error is hung, and waiting
+     * out the full timeout for each cost 30 s per image.
+     */
+    private static List<Integer> untilOutOfMemory(HttpClient client, TargetApps.App app, String path, int n) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(app.url(path))).timeout(OOM_TIMEOUT).build();
+        List<CompletableFuture<HttpResponse<Void>>> exchanges = new ArrayList<>();
+        List<CompletableFuture<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            var exchange = client.sendAsync(request, HttpResponse.BodyHandlers.discarding());
+            exchanges.add(exchange);
+            answers.add(exchange.thenApply(HttpResponse::statusCode).exceptionally(e -> -1));
+        }
+        awaitLog(app, "java.lang.OutOfMemoryError: Java heap space");
+        CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+                .completeOnTimeout(null, HUNG_AFTER_OOM.toMillis(), TimeUnit.MILLISECONDS).join();
+        List<Integer> statuses = answers.stream().map(answer -> answer.getNow(-1)).toList();
+        // the hung ones are given up (HttpClient.close() would wait for them)
+        exchanges.forEach(exchange -> exchange.cancel(true));
+        return statuses;
     }
 
     private static Map<Integer, Long> summary(List<Integer> statuses) {

@@ -1,0 +1,171 @@
+package dev.jvmbench.worker.cores;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps every other process on the host off a pinned app's cores while its run lasts (docs/metrics.md,
+ * "Shielded cores"), as {@code cset shield} or tuned's cpu-partitioning profile do, but for the run only.
+ * Pinning alone places what the measurement itself starts; a neighbour's build, another tenant's
+ * container or a busy loop still floats onto the app's core, and then decides the throughput of a
+ * CPU-bound app more than its own work does.
+ *
+ * <p>Every second, each process allowed on the app's cores and on others too is narrowed to those
+ * others ({@code taskset -a}), its former cores remembered. A process allowed only the app's cores
+ * is left alone: the app's own container (its cpuset) or a process pinned there on purpose, counted.
+ * Kernel threads are never touched. At the end, each moved process gets its cores back, and so does a
+ * process born during the run of a moved parent (it inherited the narrowed set); a process that was
+ * narrowed by its owner in the meantime keeps the owner's choice.
+ */
+public final class CoreShield implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(CoreShield.class);
+
+    /** The host's processes, as the shield needs to see and move them; {@link LinuxTasks} reads /proc. */
+    public interface Tasks {
+
+        /** One process: its identity across pid reuse ({@code startTicks}), parent and allowed cores. */
+        record Task(long pid, long startTicks, long parentPid, boolean kernelThread, Set<Integer> allowed) {
+        }
+
+        List<Task> list();
+
+        /** Sets the allowed cores of every thread of {@code pid}; false when the kernel refused. */
+        boolean allow(long pid, Set<Integer> cores);
+    }
+
+    private record Moved(long startTicks, Set<Integer> before) {
+    }
+
+    private final Tasks tasks;
+    private final Set<Integer> app;
+    private final Map<Long, Moved> moved = new HashMap<>();
+    private final Map<Long, Long> seenAtStart = new HashMap<>();
+    private final Set<Long> refused = new TreeSet<>();
+    private final Set<Long> leftOnAppCores = new TreeSet<>();
+    private final ScheduledExecutorService sweeper;
+
+    private CoreShield(Tasks tasks, Set<Integer> app, boolean sweepEverySecond) {
+        this.tasks = tasks;
+        this.app = Set.copyOf(app);
+        for (Tasks.Task task : tasks.list()) {
+            seenAtStart.put(task.pid(), task.startTicks());
+        }
+        sweep();
+        if (sweepEverySecond) {
+            sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread thread = new Thread(r, "core-shield");
+                thread.setDaemon(true);
+                return thread;
+            });
+            sweeper.scheduleWithFixedDelay(this::sweepQuietly, 1, 1, TimeUnit.SECONDS);
+        } else {
+            sweeper = null;
+        }
+    }
+
+    /** Shields {@code placement}'s app cores until {@link #close()}, sweeping every second. */
+    public static CoreShield raise(Tasks tasks, Placement placement) {
+        if (!placement.pinned()) {
+            throw new IllegalArgumentException("nothing pinned to shield: " + placement.describe());
+        }
+        return new CoreShield(tasks, Set.copyOf(HostCores.parse(placement.app())), true);
+    }
+
+    /** A shield that sweeps only when {@link #sweep()} is called: for tests of the rules. */
+    static CoreShield manual(Tasks tasks, Set<Integer> app) {
+        return new CoreShield(tasks, app, false);
+    }
+
+    private void sweepQuietly() {
+        try {
+            sweep();
+        } catch (RuntimeException e) {
+            log.warn("Core shield: a sweep failed, the next one tries again", e);
+        }
+    }
+
+    /** Moves every process that may run on the app's cores, and on others too, onto those others. */
+    synchronized void sweep() {
+        for (Tasks.Task task : tasks.list()) {
+            if (task.kernelThread() || disjoint(task.allowed(), app)) {
+                continue;
+            }
+            Set<Integer> narrowed = minus(task.allowed(), app);
+            if (narrowed.isEmpty()) {
+                leftOnAppCores.add(task.pid());
+                continue;
+            }
+            if (tasks.allow(task.pid(), narrowed)) {
+                moved.putIfAbsent(task.pid(), new Moved(task.startTicks(), Set.copyOf(task.allowed())));
+            } else {
+                refused.add(task.pid());
+            }
+        }
+    }
+
+    /** What the shield did so far, one clause for the run's placement line. */
+    public synchronized String describe() {
+        StringBuilder out = new StringBuilder("core " + HostCores.cpuset(List.copyOf(new TreeSet<>(app)))
+                + " shielded: " + moved.size() + " other process" + (moved.size() == 1 ? "" : "es") + " kept off it");
+        if (!refused.isEmpty()) {
+            out.append(", ").append(refused.size()).append(" could not be moved");
+        }
+        if (!leftOnAppCores.isEmpty()) {
+            out.append(", ").append(leftOnAppCores.size()).append(" allowed only on it (the app's own, or pinned there) left");
+        }
+        return out.toString();
+    }
+
+    /** Gives the moved processes, and the children they had meanwhile, their cores back. */
+    @Override
+    public synchronized void close() {
+        if (sweeper != null) {
+            sweeper.shutdownNow();
+        }
+        List<Tasks.Task> now = tasks.list();
+        Map<Long, Set<Integer>> restoreTo = new HashMap<>();
+        // by start time, so that a parent is settled before its children
+        List<Tasks.Task> byAge = now.stream().sorted((a, b) -> Long.compare(a.startTicks(), b.startTicks())).toList();
+        for (Tasks.Task task : byAge) {
+            Moved was = moved.get(task.pid());
+            if (was != null && was.startTicks() == task.startTicks()) {
+                if (task.allowed().equals(minus(was.before(), app))) {
+                    restoreTo.put(task.pid(), was.before());
+                }
+                continue;
+            }
+            boolean bornDuringTheRun = !Long.valueOf(task.startTicks()).equals(seenAtStart.get(task.pid()));
+            Set<Integer> parents = restoreTo.get(task.parentPid());
+            if (bornDuringTheRun && parents != null && task.allowed().equals(minus(parents, app))) {
+                restoreTo.put(task.pid(), parents);
+            }
+        }
+        int failed = 0;
+        for (var entry : restoreTo.entrySet()) {
+            if (!tasks.allow(entry.getKey(), entry.getValue())) {
+                failed++;
+            }
+        }
+        log.info("Core shield lowered: {}; {} process(es) given their cores back{}", describe(), restoreTo.size() - failed,
+                failed == 0 ? "" : ", " + failed + " had ended or refused");
+    }
+
+    private static boolean disjoint(Set<Integer> a, Set<Integer> b) {
+        return a.stream().noneMatch(b::contains);
+    }
+
+    private static Set<Integer> minus(Set<Integer> a, Set<Integer> b) {
+        Set<Integer> out = new TreeSet<>(a);
+        out.removeAll(b);
+        return out;
+    }
+}
