@@ -64,8 +64,17 @@ public class CorePinning {
      * Keeps every other process off a pinned app's cores until closed (bench.worker.shield-cores);
      * null when shielding is off or nothing is pinned.
      */
-    public CoreShield shield(Placement placement) {
-        return shieldTasks != null && placement.pinned() ? CoreShield.raise(shieldTasks, placement) : null;
+    public CoreShield shield(Placement placement, java.nio.file.Path ledger) {
+        return shieldTasks != null && placement.pinned() ? CoreShield.raise(shieldTasks, placement, ledger) : null;
+    }
+
+    /** Gives back what a killed predecessor's shield left moved ({@code ledger}), whether shielding is on now or not. */
+    public void lowerLeftoverShield(java.nio.file.Path ledger) {
+        if (java.nio.file.Files.exists(ledger)) {
+            int restored = CoreShield.lowerLeftover(shieldTasks != null ? shieldTasks : new LinuxTasks(), ledger);
+            log.warn("Cores: a stopped worker's shield had moved processes off its app's cores; {} got their cores back",
+                    restored);
+        }
     }
 
     /** Pinning that is off, for tests of the run flow. */

@@ -1,5 +1,9 @@
 package dev.jvmbench.worker.cores;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,10 +56,15 @@ public final class CoreShield implements AutoCloseable {
     private final Set<Long> refused = new TreeSet<>();
     private final Set<Long> leftOnAppCores = new TreeSet<>();
     private final ScheduledExecutorService sweeper;
+    private final Path ledger;
 
-    private CoreShield(Tasks tasks, Set<Integer> app, boolean sweepEverySecond) {
+    private CoreShield(Tasks tasks, Set<Integer> app, boolean sweepEverySecond, Path ledger) {
         this.tasks = tasks;
         this.app = Set.copyOf(app);
+        this.ledger = ledger;
+        if (ledger != null) {
+            write("app " + HostCores.cpuset(List.copyOf(new TreeSet<>(app))) + "\n", StandardOpenOption.TRUNCATE_EXISTING);
+        }
         for (Tasks.Task task : tasks.list()) {
             seenAtStart.put(task.pid(), task.startTicks());
         }
@@ -72,17 +81,69 @@ public final class CoreShield implements AutoCloseable {
         }
     }
 
-    /** Shields {@code placement}'s app cores until {@link #close()}, sweeping every second. */
-    public static CoreShield raise(Tasks tasks, Placement placement) {
+    /**
+     * Shields {@code placement}'s app cores until {@link #close()}, sweeping every second. Each move is
+     * written to {@code ledger} as it is made, so that {@link #lowerLeftover} can give the processes
+     * their cores back when the worker was killed before it could.
+     */
+    public static CoreShield raise(Tasks tasks, Placement placement, Path ledger) {
         if (!placement.pinned()) {
             throw new IllegalArgumentException("nothing pinned to shield: " + placement.describe());
         }
-        return new CoreShield(tasks, Set.copyOf(HostCores.parse(placement.app())), true);
+        return new CoreShield(tasks, Set.copyOf(HostCores.parse(placement.app())), true, ledger);
     }
 
     /** A shield that sweeps only when {@link #sweep()} is called: for tests of the rules. */
-    static CoreShield manual(Tasks tasks, Set<Integer> app) {
-        return new CoreShield(tasks, app, false);
+    static CoreShield manual(Tasks tasks, Set<Integer> app, Path ledger) {
+        return new CoreShield(tasks, app, false, ledger);
+    }
+
+    /**
+     * Gives back the cores of the processes a killed worker's shield had moved (its {@code ledger}),
+     * those still running and still where the shield put them; deletes the ledger. How many got them
+     * back; 0 when there is no ledger. Processes they started meanwhile are not in the ledger.
+     */
+    public static int lowerLeftover(Tasks tasks, Path ledger) {
+        if (!Files.exists(ledger)) {
+            return 0;
+        }
+        try {
+            List<String> lines = Files.readAllLines(ledger);
+            Set<Integer> app = lines.isEmpty() || !lines.getFirst().startsWith("app ") ? Set.of()
+                    : Set.copyOf(HostCores.parse(lines.getFirst().substring(4)));
+            Map<Long, Tasks.Task> now = new HashMap<>();
+            for (Tasks.Task task : tasks.list()) {
+                now.put(task.pid(), task);
+            }
+            int restored = 0;
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                String[] fields = line.trim().split(" ");
+                if (fields.length != 3) {
+                    continue;
+                }
+                Tasks.Task task = now.get(Long.parseLong(fields[0]));
+                Set<Integer> before = Set.copyOf(HostCores.parse(fields[2]));
+                if (task != null && task.startTicks() == Long.parseLong(fields[1])
+                        && task.allowed().equals(minus(before, app)) && tasks.allow(task.pid(), before)) {
+                    restored++;
+                }
+            }
+            Files.delete(ledger);
+            return restored;
+        } catch (IOException | RuntimeException e) {
+            log.warn("Core shield: the ledger {} left by a stopped worker could not be read back: {}", ledger, e.toString());
+            return 0;
+        }
+    }
+
+    private void write(String text, StandardOpenOption mode) {
+        try {
+            Files.createDirectories(ledger.getParent());
+            Files.writeString(ledger, text, StandardOpenOption.CREATE, StandardOpenOption.WRITE, mode);
+        } catch (IOException e) {
+            log.warn("Core shield: cannot write its ledger {} ({}): a killed worker would leave processes off core(s) {}",
+                    ledger, e.toString(), app);
+        }
     }
 
     private void sweepQuietly() {
@@ -105,7 +166,11 @@ public final class CoreShield implements AutoCloseable {
                 continue;
             }
             if (tasks.allow(task.pid(), narrowed)) {
-                moved.putIfAbsent(task.pid(), new Moved(task.startTicks(), Set.copyOf(task.allowed())));
+                if (moved.putIfAbsent(task.pid(), new Moved(task.startTicks(), Set.copyOf(task.allowed()))) == null
+                        && ledger != null) {
+                    write(task.pid() + " " + task.startTicks() + " "
+                            + HostCores.cpuset(List.copyOf(new TreeSet<>(task.allowed()))) + "\n", StandardOpenOption.APPEND);
+                }
             } else {
                 refused.add(task.pid());
             }
@@ -157,6 +222,13 @@ public final class CoreShield implements AutoCloseable {
         }
         log.info("Core shield lowered: {}; {} process(es) given their cores back{}", describe(), restoreTo.size() - failed,
                 failed == 0 ? "" : ", " + failed + " had ended or refused");
+        if (ledger != null) {
+            try {
+                Files.deleteIfExists(ledger);
+            } catch (IOException e) {
+                log.warn("Core shield: cannot delete its ledger {}: {}", ledger, e.toString());
+            }
+        }
     }
 
     private static boolean disjoint(Set<Integer> a, Set<Integer> b) {

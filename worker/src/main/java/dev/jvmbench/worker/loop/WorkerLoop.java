@@ -56,6 +56,7 @@ class WorkerLoop implements SmartLifecycle {
         try {
             recoverOwn();
             removeLeftovers();
+            executor.lowerShieldLeftByAPredecessor();
             log.info("Worker {} ready: claiming runs every {} ms when idle", properties.id(),
                     properties.pollInterval().toMillis());
             while (running) {

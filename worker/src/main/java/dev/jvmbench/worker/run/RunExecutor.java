@@ -53,7 +53,7 @@ public class RunExecutor {
         RunContext ctx = new RunContext(run, properties.id(), control.platformId(), workDir(run, claimedAt));
         ctx.placement(pinning.placementFor(run.spec().limits().cpus()));
         control.placed(run.runId(), properties.id(), ctx.placement().describe());
-        CoreShield shield = pinning.shield(ctx.placement());
+        CoreShield shield = pinning.shield(ctx.placement(), shieldLedger());
         current.set(ctx);
         long started = System.nanoTime();
         log.info("{}: started (attempt {})", run.label(), run.attempt());
@@ -102,6 +102,16 @@ public class RunExecutor {
             metrics.runFailed(WorkerMetrics.reasonClass(failed.reason(), ctx.failedStep()));
         }
         log.info("{}: ended {} after {} s", run.label(), outcome, took.toSeconds());
+    }
+
+    /** Where this worker's core shield notes what it moved, for a successor when the worker is killed. */
+    private Path shieldLedger() {
+        return properties.workDir().resolve("core-shield-" + properties.id() + ".ledger");
+    }
+
+    /** Gives back the cores a killed predecessor's shield left other processes without (at the worker's start). */
+    public void lowerShieldLeftByAPredecessor() {
+        pinning.lowerLeftoverShield(shieldLedger());
     }
 
     /** Asks the run in progress to stop at its next step boundary (worker shutdown). */

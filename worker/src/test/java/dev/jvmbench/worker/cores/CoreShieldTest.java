@@ -54,7 +54,7 @@ class CoreShieldTest {
         host.add(300, 3, 1, Set.of(3));          // the app's own container (cpuset 3)
         host.tasks.put(2L, new CoreShield.Tasks.Task(2, 0, 0, true, Set.of(0, 1, 2, 3))); // kthreadd
 
-        CoreShield shield = CoreShield.manual(host, Set.of(3));
+        CoreShield shield = CoreShield.manual(host, Set.of(3), null);
 
         assertThat(host.allowed(100)).containsExactlyInAnyOrder(0, 1, 2);
         assertThat(host.allowed(200)).containsExactly(0);
@@ -72,7 +72,7 @@ class CoreShieldTest {
     @Test
     void aProcessStartedDuringTheRunIsCaughtByTheNextSweep() {
         FakeTasks host = new FakeTasks();
-        CoreShield shield = CoreShield.manual(host, Set.of(1));
+        CoreShield shield = CoreShield.manual(host, Set.of(1), null);
         host.add(400, 10, 1, Set.of(0, 1)); // another tenant's container, started mid-run
         shield.sweep();
         assertThat(host.allowed(400)).containsExactly(0);
@@ -85,7 +85,7 @@ class CoreShieldTest {
         FakeTasks host = new FakeTasks();
         host.add(100, 1, 1, Set.of(0, 1, 2));
         host.add(150, 2, 1, Set.of(0, 1, 2));
-        CoreShield shield = CoreShield.manual(host, Set.of(2));
+        CoreShield shield = CoreShield.manual(host, Set.of(2), null);
         host.add(101, 5, 100, Set.of(0, 1));   // forked by 100 after it was narrowed: inherited {0, 1}
         host.add(102, 6, 101, Set.of(0, 1));   // and its grandchild
         host.add(103, 7, 999, Set.of(0, 1));   // born of a process the shield never moved: its own choice
@@ -103,7 +103,7 @@ class CoreShieldTest {
     void aPidReusedByAnotherProcessIsNotGivenTheOldOnesCores() {
         FakeTasks host = new FakeTasks();
         host.add(100, 1, 1, Set.of(0, 1));
-        CoreShield shield = CoreShield.manual(host, Set.of(1));
+        CoreShield shield = CoreShield.manual(host, Set.of(1), null);
         host.tasks.put(100L, new CoreShield.Tasks.Task(100, 50, 1, false, Set.of(0))); // 100 ended, the pid came back
         shield.close();
         assertThat(host.allowed(100)).containsExactly(0);
@@ -114,9 +114,39 @@ class CoreShieldTest {
         FakeTasks host = new FakeTasks();
         host.add(100, 1, 1, Set.of(0, 1));
         host.refusing.add(100L);
-        CoreShield shield = CoreShield.manual(host, Set.of(1));
+        CoreShield shield = CoreShield.manual(host, Set.of(1), null);
         assertThat(shield.describe()).isEqualTo("core 1 shielded: 0 other processes kept off it, 1 could not be moved");
         shield.close();
+    }
+
+    @Test
+    void aKilledWorkersLedgerGivesTheProcessesStillWhereItPutThemTheirCoresBack(@org.junit.jupiter.api.io.TempDir Path dir) {
+        FakeTasks host = new FakeTasks();
+        host.add(100, 1, 1, Set.of(0, 1, 2));
+        host.add(200, 2, 1, Set.of(0, 1, 2));
+        host.add(300, 3, 1, Set.of(0, 1, 2));
+        Path ledger = dir.resolve("core-shield-w1.ledger");
+        CoreShield.manual(host, Set.of(2), ledger); // the worker dies here: never closed
+        assertThat(host.allowed(100)).containsExactlyInAnyOrder(0, 1);
+        host.allow(200, Set.of(0));                                          // re-pinned by its owner since
+        host.tasks.put(300L, new CoreShield.Tasks.Task(300, 9, 1, false, Set.of(0, 1))); // another process, same pid
+
+        assertThat(CoreShield.lowerLeftover(host, ledger)).isEqualTo(1);
+        assertThat(host.allowed(100)).containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(host.allowed(200)).containsExactly(0);
+        assertThat(host.allowed(300)).containsExactlyInAnyOrder(0, 1);
+        assertThat(ledger).doesNotExist();
+        assertThat(CoreShield.lowerLeftover(host, ledger)).isZero();
+    }
+
+    @Test
+    void aShieldLoweredInTimeLeavesNoLedger(@org.junit.jupiter.api.io.TempDir Path dir) {
+        FakeTasks host = new FakeTasks();
+        host.add(100, 1, 1, Set.of(0, 1));
+        Path ledger = dir.resolve("core-shield-w1.ledger");
+        CoreShield.manual(host, Set.of(1), ledger).close();
+        assertThat(ledger).doesNotExist();
+        assertThat(host.allowed(100)).containsExactlyInAnyOrder(0, 1);
     }
 
     /** On this Linux host: a real process allowed every core is kept off core 1, then given it back. */
@@ -132,7 +162,7 @@ class CoreShieldTest {
             assumeTrue(LinuxTasks.read(Path.of("/proc/" + sleeper.pid())).allowed().containsAll(appCore),
                     "the test's processes may run on the app's core");
 
-            CoreShield shield = CoreShield.raise(tasks, placement);
+            CoreShield shield = CoreShield.raise(tasks, placement, null);
             try {
                 Set<Integer> during = LinuxTasks.read(Path.of("/proc/" + sleeper.pid())).allowed();
                 assertThat(during).doesNotContainAnyElementsOf(appCore).isNotEmpty();
