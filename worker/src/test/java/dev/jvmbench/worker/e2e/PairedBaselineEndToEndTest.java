@@ -18,12 +18,14 @@ import tools.jackson.databind.JsonNode;
  * Paired baselines on shielded cores, on real containers (issue 20, docs/statistics.md "Paired
  * baselines", docs/metrics.md "Shielded cores"), on the CPU-bound scenario: a baseline measured on a
  * quiet host; then, with as many busy loops as the host has cores running beside every later run, a
- * candidate identical to the baseline and one that does about 10 % more CPU work per request: primes
- * below 1,055,000 instead of 1,000,000 by trial division. The counting is nearly all of a request's
- * CPU at this limit (about 57 ms a request on the development host, 17.4 req/s at 2 users on one core),
- * and it grows faster than the textbook limit^1.5 / ln(limit): 1,100,000 read x1.184 CPU per request
- * and x0.841 throughput (the formula says x1.146), so 1,055,000 is about +10 % (300,000 against
- * 320,000, where the request's fixed part weighs more, moved it by 3 %).
+ * candidate identical to the baseline and one that does more CPU work per request: primes below
+ * 1,055,000 instead of 1,000,000 by trial division. The counting is nearly all of a request's CPU at
+ * this limit (about 57 ms a request on the development host, 17.4 req/s at 2 users on one core), and
+ * the textbook limit^1.5 / ln(limit) says +7.8 %. Measured on shielded cores beside the loops:
+ * 1,055,000 read x1.057 CPU per request and x0.942 [0.894, 0.976] throughput over 4 pairs, regressed
+ * and confirmed; 1,100,000 (the formula's +14.6 %) read x1.184 and x0.841. So the candidate is a 6-10 %
+ * change, against the gate's 5 % threshold. (300,000 against 320,000, where the request's fixed part
+ * weighs more, moved it by 3 %.)
  * Both are paired by default (stock apps), so the baseline's cell is measured again beside each of
  * their runs, under the same neighbour; and the worker shields the app's core
  * ({@code bench.worker.shield-cores}), so the busy loops share the other core with the load generator
@@ -150,11 +152,11 @@ class PairedBaselineEndToEndTest {
         assertThat(identical.at("/baseline/regressions").asInt()).isZero();
     }
 
-    /** About 10 % more CPU work per request beside the same neighbour: regressed in pairs, and confirmed. */
+    /** 6-10 % more CPU work per request beside the same neighbour: regressed in pairs, and confirmed. */
     @Test
-    void tenPercentMoreCpuWorkBesideTheSameNeighbourIsRegressedAndConfirmed() {
+    void moreCpuWorkBesideTheSameNeighbourIsRegressedAndConfirmed() {
         JsonNode row = throughputRow(slowerComparison);
-        assertThat(row.get("ratio").asDouble()).as("about 10 %% more work per request: %s", row).isBetween(0.8, 0.96);
+        assertThat(row.get("ratio").asDouble()).as("6-10 %% more work per request: %s", row).isBetween(0.8, 0.96);
         assertThat(row.get("pairs").asInt()).isGreaterThanOrEqualTo(2);
         assertThat(slower.at("/baseline/verdict").asString()).as(slower.get("baseline").toString()).isEqualTo("regressed");
         assertThat(slower.at("/baseline/confirmation").asString()).as(slower.get("baseline").toString())
