@@ -53,7 +53,8 @@ public final class CoreShield implements AutoCloseable {
     private final Set<Integer> app;
     private final Map<Long, Moved> moved = new HashMap<>();
     private final Map<Long, Long> seenAtStart = new HashMap<>();
-    private final Set<Long> refused = new TreeSet<>();
+    /** pid to start time: a process the kernel would not move is not asked again every second. */
+    private final Map<Long, Long> refused = new HashMap<>();
     private final Set<Long> leftOnAppCores = new TreeSet<>();
     private final ScheduledExecutorService sweeper;
     private final Path ledger;
@@ -165,14 +166,21 @@ public final class CoreShield implements AutoCloseable {
                 leftOnAppCores.add(task.pid());
                 continue;
             }
+            if (Long.valueOf(task.startTicks()).equals(refused.get(task.pid()))) {
+                continue;
+            }
             if (tasks.allow(task.pid(), narrowed)) {
-                if (moved.putIfAbsent(task.pid(), new Moved(task.startTicks(), Set.copyOf(task.allowed()))) == null
-                        && ledger != null) {
-                    write(task.pid() + " " + task.startTicks() + " "
-                            + HostCores.cpuset(List.copyOf(new TreeSet<>(task.allowed()))) + "\n", StandardOpenOption.APPEND);
+                Moved before = moved.get(task.pid());
+                // a pid the run saw before may be another process now: the newer one is the one to give back
+                if (before == null || before.startTicks() != task.startTicks()) {
+                    moved.put(task.pid(), new Moved(task.startTicks(), Set.copyOf(task.allowed())));
+                    if (ledger != null) {
+                        write(task.pid() + " " + task.startTicks() + " "
+                                + HostCores.cpuset(List.copyOf(new TreeSet<>(task.allowed()))) + "\n", StandardOpenOption.APPEND);
+                    }
                 }
             } else {
-                refused.add(task.pid());
+                refused.put(task.pid(), task.startTicks());
             }
         }
     }

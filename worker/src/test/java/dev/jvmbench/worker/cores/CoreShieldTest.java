@@ -110,13 +110,28 @@ class CoreShieldTest {
     }
 
     @Test
-    void aRefusalIsCounted() {
+    void aRefusalIsCountedAndNotAskedAgainEverySweep() {
         FakeTasks host = new FakeTasks();
         host.add(100, 1, 1, Set.of(0, 1));
         host.refusing.add(100L);
         CoreShield shield = CoreShield.manual(host, Set.of(1), null);
+        shield.sweep();
+        shield.sweep();
         assertThat(shield.describe()).isEqualTo("core 1 shielded: 0 other processes kept off it, 1 could not be moved");
+        assertThat(host.calls).containsExactly("100->[0]");
         shield.close();
+    }
+
+    @Test
+    void aPidReusedDuringTheRunIsGivenBackWhatTheNewProcessHad() {
+        FakeTasks host = new FakeTasks();
+        host.add(100, 1, 1, Set.of(0, 1, 2));
+        CoreShield shield = CoreShield.manual(host, Set.of(2), null);
+        host.tasks.put(100L, new CoreShield.Tasks.Task(100, 40, 1, false, Set.of(1, 2))); // ended; its pid reused
+        shield.sweep();
+        assertThat(host.allowed(100)).containsExactly(1);
+        shield.close();
+        assertThat(host.allowed(100)).containsExactlyInAnyOrder(1, 2);
     }
 
     @Test
