@@ -64,7 +64,7 @@ public final class CoreShield implements AutoCloseable {
         this.app = Set.copyOf(app);
         this.ledger = ledger;
         if (ledger != null) {
-            write("app " + HostCores.cpuset(List.copyOf(new TreeSet<>(app))) + "\n", StandardOpenOption.TRUNCATE_EXISTING);
+            write("app " + HostCores.cpuset(app) + "\n", StandardOpenOption.TRUNCATE_EXISTING);
         }
         for (Tasks.Task task : tasks.list()) {
             seenAtStart.put(task.pid(), task.startTicks());
@@ -176,7 +176,7 @@ public final class CoreShield implements AutoCloseable {
                     moved.put(task.pid(), new Moved(task.startTicks(), Set.copyOf(task.allowed())));
                     if (ledger != null) {
                         write(task.pid() + " " + task.startTicks() + " "
-                                + HostCores.cpuset(List.copyOf(new TreeSet<>(task.allowed()))) + "\n", StandardOpenOption.APPEND);
+                                + HostCores.cpuset(task.allowed()) + "\n", StandardOpenOption.APPEND);
                     }
                 }
             } else {
@@ -187,7 +187,7 @@ public final class CoreShield implements AutoCloseable {
 
     /** What the shield did so far, one clause for the run's placement line. */
     public synchronized String describe() {
-        StringBuilder out = new StringBuilder("core " + HostCores.cpuset(List.copyOf(new TreeSet<>(app)))
+        StringBuilder out = new StringBuilder("core " + HostCores.cpuset(app)
                 + " shielded: " + moved.size() + " other process" + (moved.size() == 1 ? "" : "es") + " kept off it");
         if (!refused.isEmpty()) {
             out.append(", ").append(refused.size()).append(" could not be moved");

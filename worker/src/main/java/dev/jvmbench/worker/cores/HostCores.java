@@ -60,6 +60,11 @@ public record HostCores(List<Integer> cores) {
         return cores;
     }
 
+    /** Cores in any order as a cpuset list: {@code {5, 0, 2, 1}} is {@code 0-2,5}. */
+    static String cpuset(java.util.Set<Integer> cores) {
+        return cpuset(List.copyOf(new TreeSet<>(cores)));
+    }
+
     /** Cores as a cpuset list, ranges joined: {@code [0, 1, 2, 5]} is {@code 0-2,5}. */
     static String cpuset(List<Integer> cores) {
         StringBuilder out = new StringBuilder();

@@ -74,7 +74,7 @@ public final class LinuxTasks implements CoreShield.Tasks {
     public boolean allow(long pid, Set<Integer> cores) {
         try {
             Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c",
-                    HostCores.cpuset(List.copyOf(new TreeSet<>(cores))), Long.toString(pid))
+                    HostCores.cpuset(cores), Long.toString(pid))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!taskset.waitFor(10, TimeUnit.SECONDS)) {
                 taskset.destroyForcibly();

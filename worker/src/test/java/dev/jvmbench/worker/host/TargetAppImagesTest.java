@@ -224,14 +224,9 @@ class TargetAppImagesTest {
         return JsonPath.parse(info.body());
     }
 
-    /** n requests at once; each one's status, or -1 when it got no answer (connection closed). */
+    /** n requests at once; each one's status, or -1 when it got no answer in 90 s or none at all. */
     private static List<Integer> concurrently(HttpClient client, TargetApps.App app, String path, int n) {
-        return concurrently(client, app, path, n, Duration.ofSeconds(90));
-    }
-
-    /** n requests at once; each one's status, or -1 when it got no answer in {@code timeout} or none at all. */
-    private static List<Integer> concurrently(HttpClient client, TargetApps.App app, String path, int n, Duration timeout) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(app.url(path))).timeout(timeout).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(app.url(path))).timeout(Duration.ofSeconds(90)).build();
         List<CompletableFuture<Integer>> answers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
