@@ -41,14 +41,20 @@ final class AppContainers {
     private AppContainers() {
     }
 
-    /** @param port where the app listens (SERVER_PORT for a stock app or a user's app without a fixed port) */
-    static ContainerSpec app(RunContext ctx, int port, WorkerProperties properties) {
+    /**
+     * @param ports where the app listens (SERVER_PORT for a stock app or a user's app without a fixed
+     *              port) and where its actuator does (MANAGEMENT_SERVER_PORT when it has a port of its own)
+     */
+    static ContainerSpec app(RunContext ctx, AppPorts ports, WorkerProperties properties) {
         JobSpec spec = ctx.run.spec();
         Map<String, String> env = new LinkedHashMap<>(spec.env());
         env.putAll(ctx.plan().appEnv());
         env.putAll(threadModelEnv(ctx.run.threadModel(), spec));
         if (spec.usesStockApps() || spec.app().port() == null) {
-            env.put("SERVER_PORT", Integer.toString(port));
+            env.put("SERVER_PORT", Integer.toString(ports.serving()));
+        }
+        if (ports.separateManagement()) {
+            env.put("MANAGEMENT_SERVER_PORT", Integer.toString(ports.management()));
         }
         ctx.upstreams().port(Upstream.HTTP).ifPresent(http ->
                 env.put("BENCH_UPSTREAM_HTTP_URL", "http://127.0.0.1:" + http + "/"));

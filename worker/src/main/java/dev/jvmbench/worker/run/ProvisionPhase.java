@@ -120,7 +120,8 @@ class ProvisionPhase {
         JobSpec spec = ctx.run.spec();
         ScenarioPlan plan = ctx.plan();
         int port = spec.usesStockApps() || spec.app().port() == null ? freePort() : spec.app().port();
-        RunningContainer container = engine.start(AppContainers.app(ctx, port, properties));
+        AppPorts ports = spec.usesStockApps() ? new AppPorts(port, freePortOtherThan(port)) : AppPorts.shared(port);
+        RunningContainer container = engine.start(AppContainers.app(ctx, ports, properties));
         metrics.containerStarted(WorkerMetrics.APP);
         ctx.appContainer(container);
         ContainerProbe probe = ctx.closeAtTeardown("container probe",
@@ -128,7 +129,9 @@ class ProvisionPhase {
         // Probing the benchmarked request itself is only safe for a GET: then its status is the answer.
         boolean probesTheRequest = plan.readinessPath().equals(plan.pathAndQuery()) && plan.method().equals("GET");
         int expected = probesTheRequest ? plan.expectedStatus() : 200;
-        ContainerOutcome outcome = engine.awaitReady(container, ReadinessStrategy.http(port, plan.readinessPath(),
+        // the built-in scenarios' readiness is an actuator endpoint: where the actuator is
+        int readinessPort = plan.readinessPath().startsWith("/actuator/") ? ports.management() : port;
+        ContainerOutcome outcome = engine.awaitReady(container, ReadinessStrategy.http(readinessPort, plan.readinessPath(),
                 expected, properties.readinessTimeout()));
         switch (outcome) {
             case ContainerOutcome.Ready ready -> log.info("{}: app ready after {} ms", ctx.run.label(), ready.after().toMillis());
@@ -139,7 +142,7 @@ class ProvisionPhase {
             case ContainerOutcome.TimedOut timedOut -> throw new RunFailure("readiness timeout: the app did not answer "
                     + plan.readinessPath() + " within " + timedOut.after().toSeconds() + " s");
         }
-        URI prometheus = URI.create("http://127.0.0.1:" + port + "/actuator/prometheus");
+        URI prometheus = URI.create("http://127.0.0.1:" + ports.management() + "/actuator/prometheus");
         PrometheusScraper scraper = AppHttp.answers(prometheus)
                 ? ctx.closeAtTeardown("Prometheus scraper", PrometheusScraper.start(prometheus)) : null;
         ctx.app(new StartedApp(container, port, probe, scraper));
@@ -151,6 +154,14 @@ class ProvisionPhase {
             throw new RunFailure(what + " failed to start: " + outcome.reason()
                     + (outcome instanceof ContainerOutcome.Exited e ? AppEnd.tail(e.logTail()) : ""));
         }
+    }
+
+    private static int freePortOtherThan(int taken) {
+        int port = freePort();
+        while (port == taken) {
+            port = freePort();
+        }
+        return port;
     }
 
     private static int freePort() {

@@ -41,16 +41,27 @@ class AppContainersTest {
     @Test
     void aPinnedRunPutsTheAppOnItsCoresAndTheUpstreamsOnTheOthers() {
         RunContext ctx = context(ThreadModel.VIRTUAL, null);
-        assertThat(AppContainers.app(ctx, APP_PORT, PROPERTIES).cpuset()).as("not placed: floats").isNull();
+        assertThat(AppContainers.app(ctx, AppPorts.shared(APP_PORT), PROPERTIES).cpuset()).as("not placed: floats").isNull();
         ctx.placement(new dev.jvmbench.worker.cores.HostCores(List.of(0, 1, 2, 3)).placementFor(1));
-        assertThat(AppContainers.app(ctx, APP_PORT, PROPERTIES).cpuset()).isEqualTo("3");
+        assertThat(AppContainers.app(ctx, AppPorts.shared(APP_PORT), PROPERTIES).cpuset()).isEqualTo("3");
         assertThat(AppContainers.nginx(ctx, 18081, PROPERTIES, AppContainers.NGINX_IMAGE).cpuset()).isEqualTo("0-2");
         assertThat(AppContainers.postgres(ctx, 18082, PROPERTIES, AppContainers.POSTGRES_IMAGE).cpuset()).isEqualTo("0-2");
     }
 
     @Test
+    void aManagementPortOfItsOwnIsGivenToTheAppOnlyWhenItHasOne() {
+        RunContext ctx = context(ThreadModel.PLATFORM, 20);
+        assertThat(AppContainers.app(ctx, new AppPorts(APP_PORT, APP_PORT + 1), PROPERTIES).env())
+                .containsEntry("SERVER_PORT", Integer.toString(APP_PORT))
+                .containsEntry("MANAGEMENT_SERVER_PORT", Integer.toString(APP_PORT + 1));
+        assertThat(AppContainers.app(ctx, AppPorts.shared(APP_PORT), PROPERTIES).env())
+                .containsEntry("SERVER_PORT", Integer.toString(APP_PORT))
+                .doesNotContainKey("MANAGEMENT_SERVER_PORT");
+    }
+
+    @Test
     void theAppRunsInTheBox() {
-        ContainerSpec app = AppContainers.app(context(ThreadModel.VIRTUAL, null), APP_PORT, PROPERTIES);
+        ContainerSpec app = AppContainers.app(context(ThreadModel.VIRTUAL, null), AppPorts.shared(APP_PORT), PROPERTIES);
 
         assertThat(app.isSandboxed()).isTrue();
         assertThat(app.user()).isEqualTo(ContainerSpec.APP_USER);
@@ -69,10 +80,10 @@ class AppContainersTest {
 
     @Test
     void aPlatformPoolLargerThanThePidsLimitGetsRoomForItsThreads() {
-        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 200), APP_PORT, PROPERTIES).pidsLimit()).isEqualTo(4096);
-        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 10000), APP_PORT, PROPERTIES).pidsLimit())
+        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 200), AppPorts.shared(APP_PORT), PROPERTIES).pidsLimit()).isEqualTo(4096);
+        assertThat(AppContainers.app(context(ThreadModel.PLATFORM, 10000), AppPorts.shared(APP_PORT), PROPERTIES).pidsLimit())
                 .isEqualTo(10000 + AppContainers.JVM_THREAD_HEADROOM);
-        assertThat(AppContainers.app(context(ThreadModel.VIRTUAL, 10000), APP_PORT, PROPERTIES).pidsLimit()).isEqualTo(4096);
+        assertThat(AppContainers.app(context(ThreadModel.VIRTUAL, 10000), AppPorts.shared(APP_PORT), PROPERTIES).pidsLimit()).isEqualTo(4096);
     }
 
     @Test
