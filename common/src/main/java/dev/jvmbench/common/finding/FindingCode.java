@@ -123,7 +123,8 @@ public enum FindingCode {
     SMALL_DEFAULT_HEAP("small-default-heap", Severity.WARNING, "The default heap is small for the container",
             "The JVM took its default max heap (a quarter of the container's memory) while heap was the pressure "
                     + "(GC pressure or an OutOfMemoryError) and the container had room.",
-            "Set -XX:MaxRAMPercentage=75 (or -Xmx) so the heap can use the memory the container has."),
+            "Set -Xmx so the heap can use the memory the container has beside what the JVM needs besides it "
+                    + "(metaspace, code cache, thread stacks): the finding computes it from the run's peak memory."),
     ERGONOMIC_SERIAL_GC("ergonomic-serial-gc", Severity.INFO, "The JVM chose the Serial collector on its own",
             "No option chose a collector and the JVM's ergonomics picked Serial, as HotSpot does when it counts fewer "
                     + "than 2 CPUs or less than 1792 MB: a single-threaded, stop-the-world collector under a server's "

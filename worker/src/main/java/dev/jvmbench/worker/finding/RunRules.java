@@ -5,12 +5,16 @@ import static dev.jvmbench.worker.finding.LevelRules.n;
 
 import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.series.SeriesMetric;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The findings only the whole run shows: from its JFR recording (GC, heap, pinning, what the JVM
@@ -24,6 +28,8 @@ final class RunRules {
     static final double HEAP_AFTER_GC_SHARE = 0.85;
     /** An ergonomic max heap at or below this share of the container's memory is the JVM's small default. */
     static final double SMALL_HEAP_SHARE = 0.30;
+    /** The share of the memory limit a suggested heap leaves free beside what the JVM uses besides the heap. */
+    static final double HEAP_ADVICE_HEADROOM = 0.10;
     /** Log patterns the rules know, by id (the app's own words; target-apps/README.md for the stock apps). */
     static final String CLIENT_POOL_REFUSED = "client-pool-refused"; // LogScan.CLIENT_POOL_REFUSED
     static final int PIN_FRAMES_SHOWN = 3;
@@ -44,7 +50,7 @@ final class RunRules {
         gcPressure(levels, seen, found);
         clientPoolExhausted(levels, seen, found);
         jvmCpuMismatch(run, seen, found);
-        smallDefaultHeap(run, seen, found);
+        smallDefaultHeap(run, levels, seen, found);
         ergonomicSerialGc(run, seen, found);
         coresShared(run, found);
         jfrLost(seen, found);
@@ -196,22 +202,59 @@ final class RunRules {
                 "Add -XX:ActiveProcessorCount=%d to the job's jvmOptions.".formatted(limit)));
     }
 
-    private static void smallDefaultHeap(RunFacts run, RunObservations seen, List<Finding> found) {
+    private static void smallDefaultHeap(RunFacts run, List<LevelFacts> levels, RunObservations seen, List<Finding> found) {
         if (seen.jvm() == null || !seen.jvm().maxHeapErgonomic()) {
             return;
         }
         long memoryMb = seen.jvm().containerMemoryMb() != null ? seen.jvm().containerMemoryMb() : run.memoryMb();
         boolean heapWasThePressure = found.stream().anyMatch(f -> f.code() == FindingCode.GC_PRESSURE)
                 || seen.errors().stream().anyMatch(RunObservations.OutOfMemory::heap);
-        if (!heapWasThePressure || seen.jvm().maxHeapMb() > SMALL_HEAP_SHARE * memoryMb) {
+        long maxHeapMb = seen.jvm().maxHeapMb();
+        if (!heapWasThePressure || maxHeapMb > SMALL_HEAP_SHARE * memoryMb) {
             return;
         }
+        Map<String, Object> evidence = new LinkedHashMap<>(evidence("maxHeapMb", maxHeapMb, "containerMemoryMb", memoryMb));
         found.add(Finding.of(FindingCode.SMALL_DEFAULT_HEAP, null, null, null,
                 ("The JVM chose a max heap of %d MB on its own, %s%% of the container's %d MB, and the heap was the "
-                        + "pressure.").formatted(seen.jvm().maxHeapMb(), n(100.0 * seen.jvm().maxHeapMb() / memoryMb), memoryMb),
-                evidence("maxHeapMb", seen.jvm().maxHeapMb(), "containerMemoryMb", memoryMb),
-                "Add -XX:MaxRAMPercentage=75 to the job's jvmOptions (a heap of about %d MB)."
-                        .formatted(Math.round(memoryMb * 0.75))));
+                        + "pressure.").formatted(maxHeapMb, n(100.0 * maxHeapMb / memoryMb), memoryMb),
+                evidence, heapAdvice(levels, maxHeapMb, memoryMb, evidence)));
+    }
+
+    /**
+     * A heap that fits beside what the JVM used besides its heap in this run. "MaxRAMPercentage=75",
+     * the usual advice, ignores that memory: a Spring Boot app with Hibernate and Thymeleaf uses a few
+     * hundred MB of metaspace, code cache, thread stacks and buffers, and at 75 % of 1 GB the
+     * sample shop was OOMKilled in every run. The container's peak in the run (the cgroup's usage,
+     * page cache included, so an overestimate) less the max heap (the heap under pressure is about
+     * all committed) is what the rest took; the advice leaves 10 % of the limit free beside it.
+     */
+    private static String heapAdvice(List<LevelFacts> levels, long maxHeapMb, long memoryMb, Map<String, Object> evidence) {
+        OptionalDouble peak = levels.stream().map(LevelFacts::series).filter(Objects::nonNull)
+                .flatMap(series -> series.values().getOrDefault(SeriesMetric.MEMORY_MB, List.of()).stream())
+                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max();
+        long usual = Math.round(memoryMb * 0.75);
+        if (peak.isEmpty()) {
+            return ("Set -Xmx in the job's jvmOptions to the container's memory less what the JVM uses besides its heap "
+                    + "(metaspace, code cache, thread stacks: often 150-300 MB for a Spring Boot app). "
+                    + "-XX:MaxRAMPercentage=75 (a heap of about %d MB) fits only when that is under a quarter of the limit.")
+                    .formatted(usual);
+        }
+        long peakMb = Math.round(peak.getAsDouble());
+        long besidesHeapMb = Math.max(0, peakMb - maxHeapMb);
+        long fitsMb = (long) Math.floor((memoryMb * (1 - HEAP_ADVICE_HEADROOM) - besidesHeapMb) / 16) * 16;
+        evidence.put("containerPeakMb", peakMb);
+        evidence.put("besidesHeapMb", besidesHeapMb);
+        if (fitsMb < maxHeapMb * 1.25) {
+            return ("Raise the container's memory limit: it peaked at %d MB with this %d MB heap, so about %d MB went to "
+                    + "what is not heap (metaspace, code cache, thread stacks, buffers), and a larger heap does not fit "
+                    + "beside it in %d MB.").formatted(peakMb, maxHeapMb, besidesHeapMb, memoryMb);
+        }
+        evidence.put("suggestedHeapMb", fitsMb);
+        return ("Add -Xmx%dm to the job's jvmOptions: the container peaked at %d MB with this %d MB heap, so about %d MB "
+                + "went to what is not heap (metaspace, code cache, thread stacks, buffers), and %d MB of heap leaves "
+                + "10%% of the limit free beside it. -XX:MaxRAMPercentage=75 (%d MB) would not leave that room%s.")
+                .formatted(fitsMb, peakMb, maxHeapMb, besidesHeapMb, fitsMb, usual,
+                        usual > fitsMb ? " and can get the container OOMKilled" : "");
     }
 
     /**

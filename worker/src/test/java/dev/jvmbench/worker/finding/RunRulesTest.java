@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.finding.FindingCode;
+import dev.jvmbench.common.series.SeriesMetric;
 import dev.jvmbench.common.job.ThreadModel;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,32 @@ class RunRulesTest {
         assertThat(codes(findings)).contains(FindingCode.SMALL_DEFAULT_HEAP);
         assertThat(findings.stream().filter(f -> f.code() == FindingCode.SMALL_DEFAULT_HEAP).findFirst().orElseThrow()
                 .advice()).contains("MaxRAMPercentage=75", "384 MB");
+    }
+
+    /**
+     * The heap it advises fits beside what the JVM used besides its heap: at 75 % of 1 GB the shop
+     * sample app was OOMKilled in every run (2026-11-28), its Hibernate, Thymeleaf and 200 threads
+     * needing more than the quarter that leaves.
+     */
+    @Test
+    void theSmallDefaultHeapsAdviceLeavesRoomForWhatIsNotHeap() {
+        var jvm = new RunObservations.JvmView("Debian", "25.0.1+8", 1, 1024L, 256, true, "Serial");
+        var pressure = seen(jvm, List.of(), Map.of(0, new RunObservations.LevelJvm(120.0, 200.0, List.of())), Map.of());
+        var peakedAt600 = Facts.level(50).series(Facts.series(20, Map.of(SeriesMetric.MEMORY_MB, i -> 500.0 + 5 * i))).build();
+
+        Finding heap = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.PLATFORM), List.of(peakedAt600), pressure).stream()
+                .filter(f -> f.code() == FindingCode.SMALL_DEFAULT_HEAP).findFirst().orElseThrow();
+
+        // 595 MB peak less the 256 MB heap: 339 MB besides it; 90 % of 1024 less that is 582.6, down to 576
+        assertThat(heap.advice()).contains("-Xmx576m", "595 MB", "339 MB", "MaxRAMPercentage=75 (768 MB)", "OOMKilled");
+        assertThat(heap.evidence()).containsEntry("containerPeakMb", 595L).containsEntry("besidesHeapMb", 339L)
+                .containsEntry("suggestedHeapMb", 576L);
+
+        var peakedNearTheLimit = Facts.level(50).series(Facts.series(20, Map.of(SeriesMetric.MEMORY_MB, i -> 900.0))).build();
+        Finding full = Diagnosis.ofRun(Facts.ioHttp(ThreadModel.PLATFORM), List.of(peakedNearTheLimit), pressure).stream()
+                .filter(f -> f.code() == FindingCode.SMALL_DEFAULT_HEAP).findFirst().orElseThrow();
+        assertThat(full.advice()).startsWith("Raise the container's memory limit").contains("644 MB").doesNotContain("-Xmx");
+        assertThat(full.evidence()).doesNotContainKey("suggestedHeapMb");
     }
 
     @Test
