@@ -20,12 +20,12 @@ public final class MinorUnits {
 
     /** Exact: an amount with more decimals than the currency has is refused, not rounded. */
     public static long fromDecimal(BigDecimal amount, Currency currency) {
-        return amount.setScale(currency.getDefaultFractionDigits(), RoundingMode.UNNECESSARY).longValueExact();
+        return amount.setScale(currency.getDefaultFractionDigits(), RoundingMode.UNNECESSARY).unscaledValue().longValueExact();
     }
 
     /** Rounds half-even (banker's rounding), as a conversion must. */
     public static long round(BigDecimal amount, Currency currency) {
-        return amount.setScale(currency.getDefaultFractionDigits(), RoundingMode.HALF_EVEN).longValueExact();
+        return amount.setScale(currency.getDefaultFractionDigits(), RoundingMode.HALF_EVEN).unscaledValue().longValueExact();
     }
 
     /** {@code 12,345.60 EUR}; {@code -3,100 JPY}. */
