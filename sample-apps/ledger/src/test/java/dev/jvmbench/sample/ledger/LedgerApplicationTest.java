@@ -44,7 +44,7 @@ import tools.jackson.databind.json.JsonMapper;
  * volume), and the endpoints over real HTTP.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"ledger.seed.accounts=100", "ledger.seed.entries=12000", "ledger.read-model.megabytes=4",
+        properties = {"ledger.seed.accounts=100", "ledger.seed.entries=20000", "ledger.read-model.megabytes=4",
                 "spring.jpa.properties.hibernate.generate_statistics=true"})
 class LedgerApplicationTest {
 

@@ -20,8 +20,6 @@ import java.util.Random;
  */
 final class Customers {
 
-    private static final Map<OwnerKind, Double> ACTIVITY = Map.of(OwnerKind.MERCHANT, 30.0, OwnerKind.BUSINESS, 5.0,
-            OwnerKind.PERSON, 1.0, OwnerKind.HOUSE, 0.0);
     private static final Map<OwnerKind, Long> OVERDRAFT_EUROS = Map.of(OwnerKind.MERCHANT, 50_000L,
             OwnerKind.BUSINESS, 10_000L, OwnerKind.PERSON, 1_000L, OwnerKind.HOUSE, 1_000_000_000L);
 
@@ -78,8 +76,8 @@ final class Customers {
             case BUSINESS -> "Business current account";
             default -> secondAccount ? "Savings account" : "Current account";
         };
-        account(id, branch, currency, name, kind, firstDay.minusDays(random.nextInt(3000)));
-        customers.add(new SeedAccount(id, kind, currency, holder, city, ACTIVITY.get(kind)));
+        long overdraft = account(id, branch, currency, name, kind, firstDay.minusDays(random.nextInt(3000)));
+        customers.add(new SeedAccount(id, kind, currency, holder, city, overdraft));
     }
 
     private void clearingAccounts(long firstId) {
@@ -87,8 +85,9 @@ final class Customers {
         owner("Ledger Bank clearing", OwnerKind.HOUSE, head);
         long id = firstId;
         for (Currency currency : Currencies.SUPPORTED) {
-            account(id, head, currency, "Clearing " + currency.getCurrencyCode(), OwnerKind.HOUSE, firstDay.minusYears(20));
-            clearing.put(currency, new SeedAccount(id, OwnerKind.HOUSE, currency, "Ledger Bank clearing", head.city(), 0));
+            long overdraft = account(id, head, currency, "Clearing " + currency.getCurrencyCode(), OwnerKind.HOUSE,
+                    firstDay.minusYears(20));
+            clearing.put(currency, new SeedAccount(id, OwnerKind.HOUSE, currency, "Ledger Bank clearing", head.city(), overdraft));
             id++;
         }
     }
@@ -101,11 +100,12 @@ final class Customers {
                 branch.city(), branch.country(), branch.currency().getCurrencyCode(), branch.id()});
     }
 
-    private void account(long id, Branches.SeedBranch branch, Currency currency, String name, OwnerKind kind, LocalDate opened) {
+    private long account(long id, Branches.SeedBranch branch, Currency currency, String name, OwnerKind kind, LocalDate opened) {
         long overdraft = MinorUnits.round(BigDecimal.valueOf(OVERDRAFT_EUROS.get(kind)).multiply(Currencies.startingRate(currency)),
                 currency);
         accounts.add(new Object[] {id, Iban.of(branch.country(), branch.id(), id), name, currency.getCurrencyCode(), ownerId,
                 branch.id(), overdraft, opened});
+        return overdraft;
     }
 
     /** The branch of the owner added last (the row's last column). */

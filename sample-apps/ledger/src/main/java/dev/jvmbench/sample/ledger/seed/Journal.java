@@ -11,6 +11,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.TextStyle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
@@ -21,13 +22,21 @@ import java.util.stream.Collectors;
 
 /**
  * Generates the journal: an opening deposit for every account from the bank's clearing account,
- * then payments spread evenly over the months, each between two accounts of the same currency
- * (picked by activity), as transfer and entry rows handed out in chunks so that the whole journal
- * is never in memory at once.
+ * then payments spread evenly over the months, each between two accounts of the same currency, as
+ * transfer and entry rows handed out in chunks so that the whole journal is never in memory at once.
+ * Payers and payees are picked with different weights (a merchant is paid often and pays little),
+ * and like the bank a payment that would take its payer past the overdraft limit is not made: the
+ * generator draws another one (after many refusals, a cash deposit), so seeded balances stay within
+ * their limits.
  */
 final class Journal {
 
     static final int CHUNK = 2_000;
+    private static final Map<OwnerKind, Double> PAYS = Map.of(OwnerKind.MERCHANT, 4.0, OwnerKind.BUSINESS, 5.0,
+            OwnerKind.PERSON, 1.0);
+    private static final Map<OwnerKind, Double> IS_PAID = Map.of(OwnerKind.MERCHANT, 40.0, OwnerKind.BUSINESS, 3.0,
+            OwnerKind.PERSON, 1.0);
+    private static final int ATTEMPTS = 50;
 
     record Chunk(List<Object[]> transfers, List<Object[]> entries) {
     }
@@ -41,14 +50,18 @@ final class Journal {
     private List<Object[]> entries = new ArrayList<>();
     private long transferId;
     private long entryId;
+    /** Every account's balance so far, by id (ids are dense from 1). */
+    private final long[] balances;
 
     Journal(SeedProperties properties, Random random, Customers customers) {
         this.properties = properties;
         this.random = random;
         this.customers = customers;
-        this.payers = new WeightedAccounts(customers.customers);
+        this.payers = new WeightedAccounts(customers.customers, account -> PAYS.get(account.kind()));
         this.payeesByCurrency = customers.customers.stream().collect(Collectors.groupingBy(SeedAccount::currency))
-                .entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> new WeightedAccounts(e.getValue())));
+                .entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
+                        e -> new WeightedAccounts(e.getValue(), account -> IS_PAID.get(account.kind()))));
+        this.balances = new long[customers.customers.size() + customers.clearing.size() + 1];
     }
 
     long transfers() {
@@ -71,8 +84,14 @@ final class Journal {
             long seconds = month.lengthOfMonth() * 86_400L;
             // the opening deposits take the first hours of the first month: payments come after them
             long earliest = m == 0 ? 30L * opened : 0;
-            for (long i = 0; i < inMonth; i++) {
-                payment(monthStart.plusSeconds(earliest + random.nextLong(seconds - earliest)), month);
+            // in time order, so that the overdraft check sees each payer's balance as it was at the time
+            long[] offsets = new long[(int) inMonth];
+            for (int i = 0; i < offsets.length; i++) {
+                offsets[i] = earliest + random.nextLong(seconds - earliest);
+            }
+            Arrays.sort(offsets);
+            for (long offset : offsets) {
+                payment(monthStart.plusSeconds(offset), month);
                 handOver(sink, CHUNK);
             }
         }
@@ -80,12 +99,23 @@ final class Journal {
     }
 
     private void payment(Instant at, YearMonth month) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            if (tryPayment(at, month)) {
+                return;
+            }
+        }
+        SeedAccount account = payers.pick(random);
+        book(customers.clearing.get(account.currency()), account, TransferKind.DEPOSIT, "Cash deposit",
+                amount(new double[] {200, 2_000}, account.currency()), at);
+    }
+
+    /** Books one random payment unless it would take its payer past the overdraft limit. */
+    private boolean tryPayment(Instant at, YearMonth month) {
         SeedAccount payer = payers.pick(random);
         SeedAccount payee = random.nextInt(20) == 0 ? null : payeesByCurrency.get(payer.currency()).pickOtherThan(payer, random);
         if (payee == null) {
-            book(payer, customers.clearing.get(payer.currency()), TransferKind.FEE, Vocabulary.pick(Vocabulary.FEES, random),
-                    amount(new double[] {1, 25}, payer.currency()), at);
-            return;
+            return tryBook(payer, customers.clearing.get(payer.currency()), TransferKind.FEE,
+                    Vocabulary.pick(Vocabulary.FEES, random), amount(new double[] {1, 25}, payer.currency()), at);
         }
         TransferKind kind = payee.kind() == OwnerKind.MERCHANT ? TransferKind.CARD
                 : payer.kind() == OwnerKind.BUSINESS && payee.kind() == OwnerKind.PERSON ? TransferKind.SALARY
@@ -101,7 +131,15 @@ final class Journal {
             case SALARY -> new double[] {1_800, 6_500};
             default -> new double[] {20, 2_500};
         };
-        book(payer, payee, kind, description, amount(range, payer.currency()), at);
+        return tryBook(payer, payee, kind, description, amount(range, payer.currency()), at);
+    }
+
+    private boolean tryBook(SeedAccount from, SeedAccount to, TransferKind kind, String description, long amount, Instant at) {
+        if (balances[(int) from.id()] - amount < -from.overdraft()) {
+            return false;
+        }
+        book(from, to, kind, description, amount, at);
+        return true;
     }
 
     private void book(SeedAccount from, SeedAccount to, TransferKind kind, String description, long amount, Instant at) {
@@ -111,6 +149,8 @@ final class Journal {
                 from.currency().getCurrencyCode(), booked});
         entries.add(new Object[] {++entryId, from.id(), transferId, to.id(), -amount, booked});
         entries.add(new Object[] {++entryId, to.id(), transferId, from.id(), amount, booked});
+        balances[(int) from.id()] -= amount;
+        balances[(int) to.id()] += amount;
     }
 
     private void handOver(Consumer<Chunk> sink, int atLeast) {

@@ -6,7 +6,7 @@ import java.util.Currency;
 /**
  * A generated account as the journal generator needs it.
  *
- * @param activity how often it pays and is paid, relative to a person's account
+ * @param overdraft how far below zero its balance may go, in minor units
  */
-record SeedAccount(long id, OwnerKind kind, Currency currency, String holder, String city, double activity) {
+record SeedAccount(long id, OwnerKind kind, Currency currency, String holder, String city, long overdraft) {
 }

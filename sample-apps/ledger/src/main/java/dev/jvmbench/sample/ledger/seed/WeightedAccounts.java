@@ -3,19 +3,20 @@ package dev.jvmbench.sample.ledger.seed;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.ToDoubleFunction;
 
-/** Picks accounts at random in proportion to their activity: merchants are paid far more often than people. */
+/** Picks accounts at random in proportion to a weight: merchants are paid far more often than people. */
 final class WeightedAccounts {
 
     private final SeedAccount[] accounts;
     private final double[] cumulative;
 
-    WeightedAccounts(List<SeedAccount> accounts) {
+    WeightedAccounts(List<SeedAccount> accounts, ToDoubleFunction<SeedAccount> weight) {
         this.accounts = accounts.toArray(SeedAccount[]::new);
         this.cumulative = new double[this.accounts.length];
         double total = 0;
         for (int i = 0; i < this.accounts.length; i++) {
-            total += this.accounts[i].activity();
+            total += weight.applyAsDouble(this.accounts[i]);
             cumulative[i] = total;
         }
     }
