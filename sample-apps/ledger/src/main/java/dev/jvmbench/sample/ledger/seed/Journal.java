@@ -121,7 +121,7 @@ final class Journal {
                 : payer.kind() == OwnerKind.BUSINESS && payee.kind() == OwnerKind.PERSON ? TransferKind.SALARY
                 : TransferKind.CREDIT_TRANSFER;
         String description = switch (kind) {
-            case CARD -> "Card payment " + payee.holder() + ", " + payee.city();
+            case CARD -> payee.holder() + ", " + payee.city();  // the line's kind already says "Card payment"
             case SALARY -> "Salary " + month.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH) + " " + month.getYear()
                     + ", " + payer.holder();
             default -> Vocabulary.pick(Vocabulary.TRANSFER_PURPOSES, random) + " " + (10_000 + random.nextInt(90_000));
