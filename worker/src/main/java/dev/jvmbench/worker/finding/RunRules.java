@@ -9,7 +9,6 @@ import dev.jvmbench.common.series.SeriesMetric;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -213,11 +212,13 @@ final class RunRules {
         if (!heapWasThePressure || maxHeapMb > SMALL_HEAP_SHARE * memoryMb) {
             return;
         }
-        Map<String, Object> evidence = new LinkedHashMap<>(evidence("maxHeapMb", maxHeapMb, "containerMemoryMb", memoryMb));
+        HeapFit fit = HeapFit.of(levels, maxHeapMb, memoryMb);
         found.add(Finding.of(FindingCode.SMALL_DEFAULT_HEAP, null, null, null,
                 ("The JVM chose a max heap of %d MB on its own, %s%% of the container's %d MB, and the heap was the "
                         + "pressure.").formatted(maxHeapMb, n(100.0 * maxHeapMb / memoryMb), memoryMb),
-                evidence, heapAdvice(levels, maxHeapMb, memoryMb, evidence)));
+                evidence("maxHeapMb", maxHeapMb, "containerMemoryMb", memoryMb, "containerPeakMb", fit.peakMb(),
+                        "besidesHeapMb", fit.besidesHeapMb(), "suggestedHeapMb", fit.suggestedHeapMb()),
+                fit.advice(maxHeapMb, memoryMb)));
     }
 
     /**
@@ -227,34 +228,44 @@ final class RunRules {
      * sample shop was OOMKilled in every run. The container's peak in the run (the cgroup's usage,
      * page cache included, so an overestimate) less the max heap (the heap under pressure is about
      * all committed) is what the rest took; the advice leaves 10 % of the limit free beside it.
+     *
+     * @param peakMb          the container's peak memory over the levels, null when not measured
+     * @param suggestedHeapMb null when no heap 1.25x the present one fits (or the peak is unknown)
      */
-    private static String heapAdvice(List<LevelFacts> levels, long maxHeapMb, long memoryMb, Map<String, Object> evidence) {
-        OptionalDouble peak = levels.stream().map(LevelFacts::series).filter(Objects::nonNull)
-                .flatMap(series -> series.values().getOrDefault(SeriesMetric.MEMORY_MB, List.of()).stream())
-                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max();
-        long usual = Math.round(memoryMb * 0.75);
-        if (peak.isEmpty()) {
-            return ("Set -Xmx in the job's jvmOptions to the container's memory less what the JVM uses besides its heap "
-                    + "(metaspace, code cache, thread stacks: often 150-300 MB for a Spring Boot app). "
-                    + "-XX:MaxRAMPercentage=75 (a heap of about %d MB) fits only when that is under a quarter of the limit.")
-                    .formatted(usual);
+    private record HeapFit(Long peakMb, Long besidesHeapMb, Long suggestedHeapMb) {
+
+        static HeapFit of(List<LevelFacts> levels, long maxHeapMb, long memoryMb) {
+            OptionalDouble peak = levels.stream().map(LevelFacts::series).filter(Objects::nonNull)
+                    .flatMap(series -> series.column(SeriesMetric.MEMORY_MB).stream())
+                    .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max();
+            if (peak.isEmpty()) {
+                return new HeapFit(null, null, null);
+            }
+            long peakMb = Math.round(peak.getAsDouble());
+            long besidesHeapMb = Math.max(0, peakMb - maxHeapMb);
+            long fitsMb = (long) Math.floor((memoryMb * (1 - HEAP_ADVICE_HEADROOM) - besidesHeapMb) / 16) * 16;
+            return new HeapFit(peakMb, besidesHeapMb, fitsMb < maxHeapMb * 1.25 ? null : fitsMb);
         }
-        long peakMb = Math.round(peak.getAsDouble());
-        long besidesHeapMb = Math.max(0, peakMb - maxHeapMb);
-        long fitsMb = (long) Math.floor((memoryMb * (1 - HEAP_ADVICE_HEADROOM) - besidesHeapMb) / 16) * 16;
-        evidence.put("containerPeakMb", peakMb);
-        evidence.put("besidesHeapMb", besidesHeapMb);
-        if (fitsMb < maxHeapMb * 1.25) {
-            return ("Raise the container's memory limit: it peaked at %d MB with this %d MB heap, so about %d MB went to "
-                    + "what is not heap (metaspace, code cache, thread stacks, buffers), and a larger heap does not fit "
-                    + "beside it in %d MB.").formatted(peakMb, maxHeapMb, besidesHeapMb, memoryMb);
+
+        String advice(long maxHeapMb, long memoryMb) {
+            long usual = Math.round(memoryMb * 0.75);
+            if (peakMb == null) {
+                return ("Set -Xmx in the job's jvmOptions to the container's memory less what the JVM uses besides its heap "
+                        + "(metaspace, code cache, thread stacks: often 150-300 MB for a Spring Boot app). "
+                        + "-XX:MaxRAMPercentage=75 (a heap of about %d MB) fits only when that is under a quarter of the limit.")
+                        .formatted(usual);
+            }
+            if (suggestedHeapMb == null) {
+                return ("Raise the container's memory limit: it peaked at %d MB with this %d MB heap, so about %d MB went to "
+                        + "what is not heap (metaspace, code cache, thread stacks, buffers), and a larger heap does not fit "
+                        + "beside it in %d MB.").formatted(peakMb, maxHeapMb, besidesHeapMb, memoryMb);
+            }
+            return ("Add -Xmx%dm to the job's jvmOptions: the container peaked at %d MB with this %d MB heap, so about %d MB "
+                    + "went to what is not heap (metaspace, code cache, thread stacks, buffers), and %d MB of heap leaves "
+                    + "10%% of the limit free beside it. -XX:MaxRAMPercentage=75 (%d MB) would not leave that room%s.")
+                    .formatted(suggestedHeapMb, peakMb, maxHeapMb, besidesHeapMb, suggestedHeapMb, usual,
+                            usual > suggestedHeapMb ? " and can get the container OOMKilled" : "");
         }
-        evidence.put("suggestedHeapMb", fitsMb);
-        return ("Add -Xmx%dm to the job's jvmOptions: the container peaked at %d MB with this %d MB heap, so about %d MB "
-                + "went to what is not heap (metaspace, code cache, thread stacks, buffers), and %d MB of heap leaves "
-                + "10%% of the limit free beside it. -XX:MaxRAMPercentage=75 (%d MB) would not leave that room%s.")
-                .formatted(fitsMb, peakMb, maxHeapMb, besidesHeapMb, fitsMb, usual,
-                        usual > fitsMb ? " and can get the container OOMKilled" : "");
     }
 
     /**
