@@ -370,8 +370,7 @@ final class LevelRules {
         String what = run.loadModel() == LoadModel.OPEN ? "median latency" : "throughput";
         boolean warmingUp = run.loadModel() == LoadModel.OPEN ? !s.rising() : s.rising();
         String advice = warmingUp
-                ? "Still warming up: the %d s warm-up was not enough. Lengthen it (e.g. %d s) or use adaptive warm-up."
-                        .formatted(run.warmupSeconds(), Math.max(30, run.warmupSeconds() * 3))
+                ? stillWarmingUpAdvice(run, l, s)
                 : "Degrading during the window: look at the level's heap, GC and error series for a leak or a queue building up.";
         found.add(finding(FindingCode.NOT_STEADY, l, null,
                 "The %s %s by %s%% over the measured window (95%% interval %s%% to %s%%), more than the %s%% tolerance."
@@ -380,6 +379,24 @@ final class LevelRules {
                 evidence("drift", s.drift(), "driftLow", s.driftLow(), "driftHigh", s.driftHigh(),
                         "tolerance", s.tolerance(), "seconds", s.seconds(), "series", what,
                         "warmingUp", warmingUp), advice));
+    }
+
+    /** What to change when a window still rose (or, open, fell) like a warm-up: it depends on how this level warmed up. */
+    private static String stillWarmingUpAdvice(RunFacts run, LevelFacts l, Steadiness.Result s) {
+        WarmupPolicy warmup = run.warmup();
+        if (warmup.adaptiveAt(l.levelIndex())) {
+            // the adaptive warm-up judged its own last window steady: a drift too slow to show in it shows in a longer one
+            return ("Still warming up after the adaptive warm-up ended (it judged its last %s s steady within %s%%, or "
+                    + "reached its maximum of %s s): the drift is too slow to show in that window. Lengthen "
+                    + "load.warmup.windowSeconds towards the %d s measured here, or raise load.warmup.maxSeconds.")
+                    .formatted(warmup.windowSeconds(), n(warmup.tolerancePercent()), warmup.maxSeconds(), s.seconds());
+        }
+        if (warmup.adaptive()) {
+            return ("Still warming up: only the first level warms up adaptively and this one had its %d s. Set "
+                    + "load.warmup.everyLevel, or lengthen load.warmupSeconds.").formatted(run.warmupSeconds());
+        }
+        return ("Still warming up: the %d s warm-up was not enough. Lengthen it (e.g. %d s) or use adaptive warm-up "
+                + "(load.warmup.mode \"adaptive\").").formatted(run.warmupSeconds(), Math.max(30, run.warmupSeconds() * 3));
     }
 
     /** The compiler threads' CPU over the window's seconds that have it (at least half of them). */

@@ -216,6 +216,22 @@ class LevelRulesTest {
     }
 
     @Test
+    void aWindowStillRisingAfterAnAdaptiveWarmUpAsksForALongerWarmUpWindowNotForAdaptiveWarmUp() {
+        // the ledger's first run: the adaptive warm-up judged its last 15 s steady, the 30 s window then rose 6 %
+        RunFacts run = new RunFacts("ledger", false, Map.of(), ThreadModel.PLATFORM, 25, 1.0, 1024, 200,
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 16_384, 30,
+                dev.jvmbench.common.job.WarmupPolicy.ADAPTIVE);
+        LevelFacts level = Facts.level(32).set("steadiness",
+                new Steadiness.Result(Steadiness.Verdict.NOT_STEADY, 30, 0.06, 0.017, 0.101, 0.05)).build();
+
+        String advice = only(FindingCode.NOT_STEADY, Diagnosis.ofLevel(run, level)).advice();
+
+        assertThat(advice).contains("after the adaptive warm-up ended", "its last 15 s steady within 5%",
+                "maximum of 300 s", "load.warmup.windowSeconds towards the 30 s measured here", "load.warmup.maxSeconds");
+        assertThat(advice).doesNotContain("use adaptive warm-up", "30 s warm-up was not enough");
+    }
+
+    @Test
     void aJitStillCompilingInTheWindowIsFoundWithItsShareOfTheLimitAndTheBusiestSecond() {
         // 2 CPUs; the compiler threads at 80 ms/s, 400 ms in second 7: a mean of 96 ms/s, 4.8 % of 2,000
         RunFacts run = new RunFacts("shop", false, Map.of(), ThreadModel.PLATFORM, 25, 2.0, 1024, 200,
