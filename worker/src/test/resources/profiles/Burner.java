@@ -4,7 +4,8 @@ import java.util.List;
 /**
  * Run by JfrProfileTest with a JFR recording of the default settings: burns CPU in burnA, pauses,
  * then burns CPU in burnB while allocating in allocB and contending a monitor in lockB, and a
- * thread named as a WebFlux event loop burns a third as much in burnLoop, printing each phase's
+ * thread named as a WebFlux event loop burns a third as much in burnLoop (and, on JDK 25, the common
+ * pool's DelayScheduler parks between ticks of a delayed task), printing each phase's
  * start and end (epoch ms) so that the test can cut the recording to them.
  */
 public class Burner {
@@ -23,6 +24,11 @@ public class Burner {
         // a pool thread that waits for work through the whole phase: idle, not contended
         var idle = java.util.concurrent.Executors.newSingleThreadExecutor();
         idle.submit(() -> sink++).get();
+        // JDK 25's ForkJoinPool schedules delayed tasks itself: its DelayScheduler thread parks between them, idle too
+        java.util.concurrent.ScheduledFuture<?> ticks = null;
+        if ((Object) java.util.concurrent.ForkJoinPool.commonPool() instanceof java.util.concurrent.ScheduledExecutorService delays) {
+            ticks = delays.scheduleAtFixedRate(() -> sink++, 50, 50, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
         Thread holder = Thread.ofPlatform().name("holder").start(Burner::holdB);
         Thread allocator = Thread.ofPlatform().name("allocator").start(() -> allocB(phaseMillis));
         Thread loop = Thread.ofPlatform().name("webflux-http-epoll-2").start(() -> burnLoop(phaseMillis));
@@ -30,6 +36,9 @@ public class Burner {
         holder.join();
         allocator.join();
         loop.join();
+        if (ticks != null) {
+            ticks.cancel(false);
+        }
         idle.shutdown();
         idle.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
         System.out.println("B-end " + System.currentTimeMillis());

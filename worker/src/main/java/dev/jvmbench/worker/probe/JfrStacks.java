@@ -28,8 +28,9 @@ import jdk.jfr.consumer.RecordedThread;
  * hundreds of thousands of samples costs a few MB. Not thread-safe.
  *
  * <p>Idle threads waiting for work ({@code ThreadPoolExecutor.getTask} of the JDK's or Tomcat's
- * pools, {@code ForkJoinPool.awaitWork} on their stack) park too, but that is no contention: their
- * {@code jdk.ThreadPark} events are left out of the lock profile.
+ * pools, {@code ForkJoinPool.awaitWork}, JDK 25's {@code DelayScheduler.loop} on their stack) park
+ * too, but that is no contention: their {@code jdk.ThreadPark} events are left out of the lock
+ * profile.
  *
  * <p>Each event also keeps its thread, for one purpose: an event-loop thread's stacks get a root
  * frame of their own ({@link EventLoopThreads}), decided once the whole recording is read (a loop
@@ -41,7 +42,9 @@ final class JfrStacks {
     /** The JDK's pools and Tomcat's fork of ThreadPoolExecutor (org.apache.tomcat.util.threads) alike. */
     private static final List<String> IDLE_WAIT_FRAMES = List.of(
             "ThreadPoolExecutor.getTask",
-            "java.util.concurrent.ForkJoinPool.awaitWork");
+            "java.util.concurrent.ForkJoinPool.awaitWork",
+            // JDK 25: a ForkJoinPool's thread for delayed tasks (virtual threads' timed parks, schedule) parks between them
+            "java.util.concurrent.DelayScheduler.loop");
     private static final Pattern HIDDEN_CLASS_SUFFIX = Pattern.compile("(\\+0x\\p{XDigit}+)?[./]\\p{Digit}\\w*$");
     private static final Pattern PERIOD = Pattern.compile("^\\s*(\\d+)\\s*(ns|us|ms|s|m|h|d)\\s*$");
 

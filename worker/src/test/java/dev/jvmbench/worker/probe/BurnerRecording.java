@@ -22,10 +22,12 @@ public final class BurnerRecording {
     private static BurnerRecording recorded;
 
     private final JfrAnalyzer recording;
+    private final Path file;
     private final Map<String, Instant> marks;
 
-    private BurnerRecording(JfrAnalyzer recording, Map<String, Instant> marks) {
+    private BurnerRecording(JfrAnalyzer recording, Path file, Map<String, Instant> marks) {
         this.recording = recording;
+        this.file = file;
         this.marks = Map.copyOf(marks);
     }
 
@@ -46,6 +48,11 @@ public final class BurnerRecording {
 
     public JfrAnalyzer recording() {
         return recording;
+    }
+
+    /** The recording's file, for a test that reads its raw events. */
+    public Path file() {
+        return file;
     }
 
     /** A phase's start or end: {@code A-start}, {@code A-end}, {@code B-start}, {@code B-end}. */
@@ -81,6 +88,6 @@ public final class BurnerRecording {
             }
         }
         assertThat(marks).as(output).containsKeys("A-start", "A-end", "B-start", "B-end");
-        return new BurnerRecording(JfrAnalyzer.read(jfr), marks);
+        return new BurnerRecording(JfrAnalyzer.read(jfr), jfr, marks);
     }
 }

@@ -105,6 +105,20 @@ class JfrProfileTest {
     }
 
     @Test
+    void jdk25sDelaySchedulerParkingBetweenTicksIsIdleNotContention() throws Exception {
+        CollapsedStacks lock = phase("B", ProfileKind.LOCK).stacks();
+
+        assertThat(lock.stacks().keySet()).noneMatch(stack -> stack.contains("DelayScheduler"));
+        if (Runtime.version().feature() >= 25) {
+            // not an empty check: the recording holds the scheduler's parks that the profile leaves out
+            assertThat(jdk.jfr.consumer.RecordingFile.readAllEvents(BurnerRecording.get().file()))
+                    .filteredOn(e -> e.getEventType().getName().equals("jdk.ThreadPark") && e.getStackTrace() != null)
+                    .anyMatch(e -> e.getStackTrace().getFrames().stream()
+                            .anyMatch(f -> f.getMethod().getType().getName().endsWith("DelayScheduler")));
+        }
+    }
+
+    @Test
     void hiddenClassNamesLoseTheirAddress() {
         assertThat(JfrStacks.normalised("java.lang.invoke.LambdaForm$MH.0x00000000981b9000"))
                 .isEqualTo("java.lang.invoke.LambdaForm$MH");
