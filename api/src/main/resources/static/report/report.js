@@ -5,7 +5,7 @@
 'use strict';
 
 (() => {
-  const { href, api, query, isAuthError, ApiError, $, el, show, setStatus, num, cellName, levelWord, timeText, VERDICTS,
+  const { href, api, query, isAuthError, ApiError, $, el, show, setStatus, num, ratioNumber, cellName, levelWord, timeText, VERDICTS,
     verdictBadge, statusBadge, runPage, flameGraph, profileQuery, frameDiffTable } = window.jvmbench;
   const comparisons = window.jvmbenchComparisons;
 
@@ -188,11 +188,46 @@
       fact('Baseline', baseline.note || 'none resolved');
     }
     if (job.createdAt) fact('Times', timesText(job));
+    if (job.changePoints) fact('Change points', changePointsText(job));
 
     const running = !['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(job.status);
     $('job-note').hidden = !running;
     $('job-note').textContent = running ? 'The job is ' + job.status + ': the numbers below cover the runs finished so far.' : '';
     show('job');
+  }
+
+  /**
+   * The change points worse for their metric that entered at this job, in the history of its app and scenario
+   * over the jobs with the history's labels: each with its series, medians before and after, ratio and
+   * interval, and links to the history of that metric and to this job against the last job before the change.
+   */
+  function changePointsText(job) {
+    const view = job.changePoints;
+    const labels = Object.entries(view.labels || {}).map(([k, v]) => k + '=' + v);
+    const app = job.app && job.app.name;
+    const scenario = job.spec && job.spec.scenario && job.spec.scenario.name;
+    const over = 'in the history of ' + app + ', ' + scenario + (labels.length ? ' over the jobs labelled ' + labels.join(', ')
+      : ' over all its jobs') + ' (gate metrics ' + (view.metrics || []).join(', ') + ')';
+    const historyOf = (metric) => href('/history' + query({ app, scenario, metric, label: labels }));
+    const items = view.items || [];
+    if (!items.length) {
+      return el('span', { id: 'change-points', 'data-count': 0 }, 'none worse entered at this job ' + over + '. ',
+        el('a', { href: historyOf((view.metrics || [])[0] || 'throughputRps') }, 'History'));
+    }
+    const unit = levelWord(job.spec && job.spec.load && job.spec.load.model).unit;
+    return el('div', { id: 'change-points', 'data-count': items.length },
+      el('span', { class: 'badge direction-worse' }, items.length + ' worse'), ' entered at this job, ' + over + ':',
+      el('ul', { class: 'change-points' }, items.map((item) => {
+        const c = item.change;
+        const where = 'JDK ' + item.jdk + ' ' + item.threadModel + (item.level != null ? ' at ' + item.level + ' ' + unit : '');
+        return el('li', { 'data-metric': item.metric, 'data-series': item.jdk + '-' + item.threadModel + '-' + (item.level ?? '') },
+          el('code', null, item.metric), ', ' + where + ': ' + num(c.medianBefore) + ' → ' + num(c.medianAfter)
+            + (c.ratio != null ? ', ×' + ratioNumber(c.ratio) + ' [' + ratioNumber(c.ratioLow) + ', ' + ratioNumber(c.ratioHigh) + ']' : '')
+            + ' after ' + c.jobsBefore + ' jobs before it (p = ' + (c.pValue < 0.001 ? '<0.001' : num(c.pValue)) + '). ',
+          el('a', { href: historyOf(item.metric) }, 'History'),
+          c.previousJob ? [' · ', el('a', { href: href('/compare' + query({ job: job.id, base: c.previousJob.id,
+            cell: item.jdk + '-' + item.threadModel, level: item.level })) }, 'against #' + c.previousJob.id + ', the job before')] : null);
+      })));
   }
 
   function appText(app) {
@@ -743,8 +778,48 @@
         el('span', { class: 'finding-where' }, where.join(' · '))),
       el('p', { class: 'finding-summary' }, f.summary),
       f.advice ? el('p', { class: 'finding-advice' }, el('strong', null, 'Advice: '), f.advice) : null,
+      findingStacks(f),
       evidence !== '{}' ? el('details', { class: 'finding-evidence' }, el('summary', null, 'Evidence'),
         el('pre', null, evidence)) : null);
+  }
+
+  const STACK_WEIGHTS = { cpu: 'CPU samples', alloc: 'allocated bytes', lock: 'blocked time', pinned: 'pinned time' };
+
+  /**
+   * The stacks that carry a finding (evidence.stacks, docs/findings.md "Stacks behind a finding"): each
+   * profile's top stacks by their share of the level's, named by their application frame (the frames
+   * leaf first on hover), and a link that opens that profile's flame graph in the profiles section.
+   * The baseline's runs measured again in pairs have no cell of this job to open: their stacks only.
+   */
+  function findingStacks(f) {
+    const extracts = f.evidence && Array.isArray(f.evidence.stacks) ? f.evidence.stacks : [];
+    if (!extracts.length) return null;
+    const box = el('div', { class: 'finding-stacks' });
+    for (const x of extracts) {
+      const threads = x.threads || 'all';
+      if (x.missing) {
+        box.append(el('p', { class: 'note finding-stacks-missing', 'data-kind': x.kind }, 'No ' + x.kind
+          + ' profile of this level: ' + x.missing));
+        continue;
+      }
+      const profile = (f.profiles || []).find((p) => p.kind === x.kind && p.threads === threads);
+      const link = profile && f.side !== 'baseline' && f.jdk != null && f.level != null
+        ? el('a', { class: 'finding-profile-link', 'data-kind': x.kind,
+          href: '#profile=' + f.jdk + '-' + f.threadModel + '-' + f.level + '&kind=' + x.kind }, 'open its flame graph')
+        : null;
+      const loops = threads === 'event-loop' ? ' on the event-loop threads ('
+        + (x.selectedShare != null ? Math.round(x.selectedShare * 1000) / 10 + '% of all' : 'share unknown') + ')' : '';
+      const list = el('ol', { class: 'finding-stack-list' });
+      for (const stack of x.top || []) {
+        list.append(el('li', null, el('span', { class: 'stack-share' }, (Math.round(stack.share * 1000) / 10) + '%'), ' ',
+          el('code', { title: (stack.frames || []).join('\n') }, stack.frame)));
+      }
+      box.append(el('div', { class: 'finding-stack', 'data-kind': x.kind, 'data-threads': threads },
+        el('p', { class: 'finding-stacks-head' }, el('strong', null, 'Stacks: '), 'the level\'s top stacks by '
+          + (STACK_WEIGHTS[x.kind] || x.kind) + loops, link ? ' · ' : null, link),
+        list.children.length ? list : el('p', { class: 'note' }, x.note || 'No stack.')));
+    }
+    return box;
   }
 
   /** Every level's time charts: the runs' per-second series, one line per run, findings marked where they fired. */
@@ -1085,6 +1160,19 @@
     // the fragment changes with the reader's choices only: a plain link keeps opening at the top
     drawProfiles(job, cellOf(), unit);
     show('profiles');
+    // a finding's link to its stacks sets the fragment: choose that cell, level and kind, and go there
+    // (one handler, replaced when the page loads again)
+    window.onhashchange = () => {
+      const asked = new URLSearchParams(location.hash.slice(1));
+      const named = /^(\d+-[a-z]+)-(\d+)$/.exec(asked.get('profile') || '');
+      if (!named || !cells.some((c) => c.jdk + '-' + c.threadModel === named[1])) return;
+      $('profile-cell').value = named[1];
+      $('profile-level').value = levels.includes(Number(named[2])) ? named[2] : $('profile-level').value;
+      if (PROFILE_KINDS.some(([id]) => id === asked.get('kind'))) $('profile-kind').value = asked.get('kind');
+      fillAgainst(job, cellOf(), cells, asked.get('against') || $('profile-base').value);
+      draw();
+      $('profiles').scrollIntoView();
+    };
   }
 
   /** What the chosen cell can be compared with, each choice with the diff's base* parameters. */

@@ -177,6 +177,28 @@ class PagesTest {
     }
 
     @Test
+    void theReportOfTheJobWhereAChangeEnteredShowsItWithItsRatioAndLinks() {
+        ApiClient api = ApiClient.admin(port);
+        String suite = UUID.randomUUID().toString();
+        List<Long> ids = dev.jvmbench.api.support.SteppedBuilds.seed(api, jdbc, suite, true);
+        long entered = ids.get(dev.jvmbench.api.support.SteppedBuilds.REGRESSED_FROM - 1);
+        long before = ids.get(dev.jvmbench.api.support.SteppedBuilds.REGRESSED_FROM - 2);
+
+        String report = dom("/jobs/" + entered + "/report");
+        String facts = between(report, "<dl id=\"job-facts\"", "</dl>");
+        assertThat(facts).contains("<div id=\"change-points\" data-count=\"2\">",
+                "entered at this job, in the history of stock, io-http over the jobs labelled suite=" + suite,
+                "<li data-metric=\"throughputRps\" data-series=\"25-virtual-80\">",
+                "<li data-metric=\"latencyP95Ms\" data-series=\"25-virtual-80\">",
+                "href=\"/history?app=stock&amp;scenario=io-http&amp;metric=throughputRps&amp;label=suite%3D" + suite + "\"",
+                "href=\"/compare?job=" + entered + "&amp;base=" + before + "&amp;cell=25-virtual&amp;level=80\"");
+        assertThat(facts).containsPattern("throughputRps</code>, JDK 25 virtual at 80 users: [\\d.,]+ → [\\d.,]+, ×0\\.(8[89]|9[01])\\d");
+
+        String quiet = between(dom("/jobs/" + before + "/report"), "<dl id=\"job-facts\"", "</dl>");
+        assertThat(quiet).contains("<span id=\"change-points\" data-count=\"0\">none worse entered at this job");
+    }
+
+    @Test
     void theComparePageShowsTheTableAndTheDifferentialProfileOfTwoJobsAndOfTwoCells() throws IOException {
         ApiClient api = ApiClient.admin(port);
         long baseline = ReportJobs.finished(api, jdbc);

@@ -155,7 +155,12 @@ final class ReportJobs {
                 if (virtual && repetition == 2 && level == 80) {
                     found.add(Finding.of(FindingCode.PINNING, index, level, start.plusMillis((long) (PINNED_AT_SECONDS * 1000)),
                             "12 pinned virtual threads, 300 ms pinned in all, most in Inventory.reserve (12 events, 300 ms).",
-                            Map.of("events", 12, "pinnedMs", 300), null));
+                            Map.of("events", 12, "pinnedMs", 300, "stacks", List.of(Map.of("kind", "pinned",
+                                    "threads", "all", "top", List.of(
+                                            Map.of("frame", RESERVE, "frames", List.of(PARK, RESERVE, MAIN),
+                                                    "value", 270_000_000L, "share", 0.9),
+                                            Map.of("frame", MAIN, "frames", List.of(MAIN), "value", 30_000_000L,
+                                                    "share", 0.1))))), null));
                 }
             }
             if (!virtual && repetition == 1) {

@@ -172,6 +172,13 @@ class ReportPageTest {
                 .contains("repetition 1 · at 200 users · 6.5 s into the measured window")
                 .contains("No request completed for 3.5 s while 200 requests were in flight.")
                 .contains("data-code=\"pinning\" data-severity=\"warning\"")
+                // the stacks that carry it, and a link that opens their profile at the finding's cell and level
+                .contains("<div class=\"finding-stack\" data-kind=\"pinned\" data-threads=\"all\">",
+                        "the level's top stacks by pinned time",
+                        "<a class=\"finding-profile-link\" data-kind=\"pinned\" href=\"#profile=25-virtual-80&amp;kind=pinned\">",
+                        "<span class=\"stack-share\">90%</span> <code title=\"" + ReportJobs.PARK + "\n"
+                                + ReportJobs.RESERVE + "\n" + ReportJobs.MAIN + "\">" + ReportJobs.RESERVE + "</code>",
+                        "<span class=\"stack-share\">10%</span>")
                 .contains("data-code=\"not-steady\" data-severity=\"warning\"")
                 .contains("data-code=\"jvm-cpu-mismatch\" data-severity=\"warning\" data-run=\"")
                 .contains("data-level=\"run\"")
