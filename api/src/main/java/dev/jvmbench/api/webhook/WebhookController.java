@@ -67,6 +67,17 @@ class WebhookController {
         return webhooks.get(id);
     }
 
+    @Operation(operationId = "rotateWebhookSecret", summary = "Give a webhook a new signing secret (admin)",
+            description = "The new secret (given, or drawn by the api) signs every delivery from now on; the one it "
+                    + "replaces keeps signing beside it for previousValidHours (default 24; 0 stops it at once), "
+                    + "both signatures in webhook-signature, so that the receiver can switch without a delivery "
+                    + "failing. A secret still signing from an earlier rotation stops now. The new secret is in "
+                    + "this answer only.")
+    @PostMapping("/{id}/secret")
+    Webhooks.Rotated rotateSecret(@PathVariable long id, @Valid @RequestBody(required = false) RotateSecretRequest request) {
+        return webhooks.rotateSecret(id, request);
+    }
+
     @Operation(operationId = "deleteWebhook", summary = "Delete a webhook and its deliveries (admin)",
             description = "Nothing more is sent to it, pending deliveries included.")
     @ApiResponse(responseCode = "204", description = "Deleted")
@@ -109,6 +120,20 @@ class WebhookController {
             @Pattern(regexp = WebhookSignature.SECRET_PATTERN, message = "must be whsec_ and the base64 of 24 to 64 bytes")
             @Schema(description = "The signing secret: whsec_ and the base64 of 24 to 64 random bytes. Left out, the api "
                     + "draws 32 bytes") String secret) {
+    }
+
+    /** A rotation's new secret, and how long the one it replaces keeps signing. */
+    @Schema(name = "RotateWebhookSecretRequest")
+    record RotateSecretRequest(
+            @Pattern(regexp = WebhookSignature.SECRET_PATTERN, message = "must be whsec_ and the base64 of 24 to 64 bytes")
+            @Schema(description = "The new signing secret: whsec_ and the base64 of 24 to 64 random bytes. Left out, the "
+                    + "api draws 32 bytes") String secret,
+            @Min(value = 0, message = "must be between 0 and 168 hours")
+            @Max(value = 168, message = "must be between 0 and 168 hours")
+            @Schema(description = "How many hours the replaced secret keeps signing beside the new one; 0 stops it at "
+                    + "once", defaultValue = "24") Integer previousValidHours) {
+
+        static final int DEFAULT_PREVIOUS_VALID_HOURS = 24;
     }
 
     record WebhookList(List<Webhooks.WebhookView> items) {

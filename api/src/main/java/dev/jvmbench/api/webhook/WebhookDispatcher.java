@@ -252,7 +252,8 @@ public class WebhookDispatcher {
                 .header(WebhookSignature.ID_HEADER, delivery.messageId())
                 .header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp))
                 .header(WebhookSignature.SIGNATURE_HEADER,
-                        WebhookSignature.sign(delivery.secret(), delivery.messageId(), timestamp, body))
+                        WebhookSignature.signatures(delivery.secret(), delivery.previousSecret(), delivery.messageId(),
+                                timestamp, body))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         CompletableFuture<HttpResponse<Void>> exchange = http.sendAsync(request, HttpResponse.BodyHandlers.discarding());

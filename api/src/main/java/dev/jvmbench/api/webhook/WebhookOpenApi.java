@@ -7,13 +7,13 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The webhook request's constraints, and the body a receiver gets, in the contract. */
+/** The webhook requests' constraints, and the body a receiver gets, in the contract. */
 @Configuration(proxyBeanMethods = false)
 class WebhookOpenApi {
 
     @Bean
     OpenApiCustomizer webhookRequestConstraints() {
-        return ConstraintSchemas.of(WebhookController.CreateWebhookRequest.class);
+        return ConstraintSchemas.of(WebhookController.CreateWebhookRequest.class, WebhookController.RotateSecretRequest.class);
     }
 
     /** WebhookPayload is no answer of the api's: its schema is listed for receivers (docs/alerts.md). */

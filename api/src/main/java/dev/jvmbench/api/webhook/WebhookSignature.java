@@ -51,7 +51,18 @@ public final class WebhookSignature {
         return Base64.getDecoder().decode(secret.substring(SECRET_PREFIX.length()));
     }
 
-    /** The value of webhook-signature for one attempt: {@code v1,<base64 HMAC-SHA256>}. */
+    /**
+     * The value of webhook-signature for one attempt signed with {@code secret} and, while a rotation's
+     * overlap lasts, with {@code previousSecret} too (else null): the specification's space-delimited
+     * list, which a receiver accepts when any signature in it verifies.
+     */
+    public static String signatures(String secret, String previousSecret, String messageId, long timestampSeconds,
+                                    byte[] body) {
+        String current = sign(secret, messageId, timestampSeconds, body);
+        return previousSecret == null ? current : current + " " + sign(previousSecret, messageId, timestampSeconds, body);
+    }
+
+    /** One signature: {@code v1,<base64 HMAC-SHA256>}. */
     public static String sign(String secret, String messageId, long timestampSeconds, byte[] body) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

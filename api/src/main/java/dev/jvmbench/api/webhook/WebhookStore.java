@@ -16,7 +16,7 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The owner of the api's tables webhooks, webhook_deliveries and webhook_job_checks (V28): every
+ * The owner of the api's tables webhooks, webhook_deliveries and webhook_job_checks (V28, V29): every
  * statement on them is here. Methods join the caller's transaction; outside one each statement
  * commits by itself.
  */
@@ -26,9 +26,9 @@ class WebhookStore {
     /** The statuses of a delivery, as stored. */
     enum Status { PENDING, DELIVERED, FAILED }
 
-    /** A webhook as stored. */
+    /** A webhook as stored; previousSecretUntil: when the secret a rotation replaced stops signing (null: none). */
     record WebhookRow(long id, String url, Map<String, String> labels, String app, String scenario, String secret,
-                      Long createdBy, Instant createdAt) {
+                      Long createdBy, Instant createdAt, Instant previousSecretUntil) {
     }
 
     /** A delivery as stored. */
@@ -37,8 +37,12 @@ class WebhookStore {
                        Integer lastStatusCode, String lastError, Instant createdAt, Instant deliveredAt) {
     }
 
-    /** A delivery claimed for an attempt, with where it goes and how to sign it. */
-    record Claimed(long id, String messageId, String payload, int attempts, String url, String secret) {
+    /**
+     * A delivery claimed for an attempt, with where it goes and how to sign it: with the secret, and
+     * with the one a rotation replaced while that still signs (else null).
+     */
+    record Claimed(long id, String messageId, String payload, int attempts, String url, String secret,
+                   String previousSecret) {
     }
 
     private static final TypeReference<Map<String, String>> LABELS = new TypeReference<>() {
@@ -67,6 +71,23 @@ class WebhookStore {
 
     Optional<WebhookRow> find(long id) {
         return jdbc.sql("SELECT * FROM webhooks WHERE id = :id").param("id", id).query(this::webhook).optional();
+    }
+
+    /**
+     * Gives the webhook a new secret. The one it replaces keeps signing beside it until {@code until}
+     * when that is after {@code now}; otherwise (an overlap of zero) it stops at once. A secret still
+     * signing from an earlier rotation stops now: two at most sign at a time. Empty when there is no
+     * such webhook.
+     */
+    Optional<WebhookRow> rotateSecret(long id, String secret, Instant now, Instant until) {
+        boolean overlap = until.isAfter(now);
+        return jdbc.sql("""
+                        UPDATE webhooks SET previous_secret = CASE WHEN :overlap THEN secret END,
+                                            previous_secret_until = CAST(:until AS timestamptz),
+                                            secret = :secret
+                         WHERE id = :id RETURNING *""")
+                .param("overlap", overlap).param("until", overlap ? utc(until) : null).param("secret", secret)
+                .param("id", id).query(this::webhook).optional();
     }
 
     /** Deletes the webhook and, with it, its deliveries (sent or not). False when there was none. */
@@ -118,10 +139,12 @@ class WebhookStore {
                            AND d.id IN (SELECT id FROM webhook_deliveries
                                          WHERE status = 'PENDING' AND next_attempt_at <= :now
                                          ORDER BY next_attempt_at, id LIMIT :limit FOR UPDATE SKIP LOCKED)
-                        RETURNING d.id, d.message_id, d.payload, d.attempts, w.url, w.secret""")
+                        RETURNING d.id, d.message_id, d.payload, d.attempts, w.url, w.secret,
+                                  CASE WHEN w.previous_secret_until > :now THEN w.previous_secret END AS previous_secret""")
                 .param("now", utc(now)).param("lease", utc(leaseUntil)).param("limit", limit)
                 .query((rs, n) -> new Claimed(rs.getLong("id"), rs.getString("message_id"), rs.getString("payload"),
-                        rs.getInt("attempts"), rs.getString("url"), rs.getString("secret"))).list();
+                        rs.getInt("attempts"), rs.getString("url"), rs.getString("secret"),
+                        rs.getString("previous_secret"))).list();
     }
 
     /**
@@ -151,7 +174,7 @@ class WebhookStore {
     private WebhookRow webhook(ResultSet rs, int n) throws SQLException {
         return new WebhookRow(rs.getLong("id"), rs.getString("url"), json.readValue(rs.getString("labels"), LABELS),
                 rs.getString("app"), rs.getString("scenario"), rs.getString("secret"),
-                (Long) rs.getObject("created_by"), instant(rs, "created_at"));
+                (Long) rs.getObject("created_by"), instant(rs, "created_at"), instant(rs, "previous_secret_until"));
     }
 
     private DeliveryRow delivery(ResultSet rs, int n) throws SQLException {

@@ -3,6 +3,7 @@ package dev.jvmbench.api.webhook;
 import dev.jvmbench.api.problem.ApiException;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +11,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.springframework.stereotype.Service;
 
-/** Webhooks as the api shows them: created (with the secret, once), listed, deleted, their deliveries. */
+/**
+ * Webhooks as the api shows them: created (with the secret, once), listed, their secret rotated
+ * (the new one shown once), deleted, their deliveries.
+ */
 @Service
 class Webhooks {
 
@@ -28,11 +32,16 @@ class Webhooks {
                        @Schema(description = "Only jobs of this app: its name (app.name) or one build's reference")
                        String app,
                        @Schema(description = "Only jobs of this scenario") String scenario,
-                       Instant createdAt, Links links) {
+                       Instant createdAt,
+                       @Schema(description = "While a rotated secret still signs beside the current one (docs/alerts.md, "
+                               + "\"Rotating a secret\"): until when. Absent otherwise")
+                       Instant previousSecretValidUntil,
+                       Links links) {
 
-        static WebhookView of(WebhookStore.WebhookRow row) {
+        static WebhookView of(WebhookStore.WebhookRow row, Instant now) {
+            Instant until = row.previousSecretUntil();
             return new WebhookView(row.id(), row.url(), row.labels(), row.app(), row.scenario(), row.createdAt(),
-                    Links.of(row.id()));
+                    until != null && until.isAfter(now) ? until : null, Links.of(row.id()));
         }
     }
 
@@ -47,6 +56,16 @@ class Webhooks {
     record Created(long id, String url, Map<String, String> labels, String app, String scenario, Instant createdAt,
                    @Schema(description = "The signing secret (whsec_ and base64 of the key): verify each delivery's "
                            + "webhook-signature with it (docs/alerts.md). Shown only in this answer") String secret,
+                   Links links) {
+    }
+
+    @Schema(name = "RotatedWebhookSecret", description = "The webhook's new signing secret, shown this once")
+    record Rotated(long id,
+                   @Schema(description = "The new signing secret: every delivery is signed with it from now on. Shown "
+                           + "only in this answer") String secret,
+                   @Schema(description = "Until when deliveries also carry a signature made with the secret it replaced "
+                           + "(webhook-signature holds both, space-delimited); absent when that stopped at once")
+                   Instant previousSecretValidUntil,
                    Links links) {
     }
 
@@ -86,12 +105,29 @@ class Webhooks {
                 Links.of(row.id()));
     }
 
+    /**
+     * A new secret (the one given, or one drawn) for the webhook; the one it replaces keeps signing
+     * beside it for {@code overlapHours} (0: stops at once), so that receivers can move to the new one
+     * without a delivery failing verification.
+     */
+    Rotated rotateSecret(long id, WebhookController.RotateSecretRequest request) {
+        String secret = request != null && request.secret() != null ? request.secret() : WebhookSignature.newSecret(random);
+        int hours = request != null && request.previousValidHours() != null
+                ? request.previousValidHours() : WebhookController.RotateSecretRequest.DEFAULT_PREVIOUS_VALID_HOURS;
+        Instant now = Instant.now();
+        WebhookStore.WebhookRow row = store.rotateSecret(id, secret, now, now.plus(Duration.ofHours(hours)))
+                .orElseThrow(() -> ApiException.notFound("webhook", id));
+        return new Rotated(row.id(), secret, row.previousSecretUntil(), Links.of(row.id()));
+    }
+
     List<WebhookView> list() {
-        return store.list().stream().map(WebhookView::of).toList();
+        Instant now = Instant.now();
+        return store.list().stream().map(row -> WebhookView.of(row, now)).toList();
     }
 
     WebhookView get(long id) {
-        return store.find(id).map(WebhookView::of).orElseThrow(() -> ApiException.notFound("webhook", id));
+        return store.find(id).map(row -> WebhookView.of(row, Instant.now()))
+                .orElseThrow(() -> ApiException.notFound("webhook", id));
     }
 
     WebhookView delete(long id) {

@@ -326,6 +326,80 @@ class WebhookApiTest {
     }
 
     @Test
+    void aRotatedSecretSignsBesideTheNewOneUntilItsOverlapEndsAndAnOverlapOfZeroEndsItAtOnce() throws Exception {
+        ApiClient api = ApiClient.admin(port);
+        try (Receiver receiver = new Receiver(0)) {
+            JsonNode webhook = create(api, map("url", receiver.url("/"), "labels", map("suite", suite)));
+            long id = webhook.get("id").asLong();
+            String first = webhook.get("secret").asString();
+            JsonNode rotated = api.postJson("/api/v1/webhooks/" + id + "/secret", map("previousValidHours", 2))
+                    .expect(200).json();
+            String second = rotated.get("secret").asString();
+            assertThat(second).startsWith("whsec_").isNotEqualTo(first);
+            Instant until = Instant.parse(rotated.get("previousSecretValidUntil").asString());
+            assertThat(until).isBetween(Instant.now().plus(Duration.ofMinutes(118)), Instant.now().plus(Duration.ofMinutes(121)));
+            JsonNode read = api.get("/api/v1/webhooks/" + id).expect(200).json();
+            assertThat(read.get("previousSecretValidUntil").asString()).isEqualTo(rotated.get("previousSecretValidUntil").asString());
+            assertThat(read.toString()).doesNotContain("whsec_");
+
+            Map<String, Object> body = JobBodies.valid();
+            body.put("labels", map("suite", suite));
+            long job = api.postJson("/api/v1/jobs", body).expect(201).json().get("id").asLong();
+            String tag = suite.replace("-", "");
+            // an hour in: inside the overlap, signed with both; three hours in: with the new secret only
+            Instant inside = Instant.now().plus(Duration.ofHours(1));
+            assertThat(store.insertDelivery(id, job, "throughputRps/25/virtual/20", job, "msg_in_" + tag, "{}", inside)).isTrue();
+            dispatcher.deliverDue(inside);
+            Instant after = Instant.now().plus(Duration.ofHours(3));
+            assertThat(store.insertDelivery(id, job, "throughputRps/25/virtual/80", job, "msg_out_" + tag, "{}", after)).isTrue();
+            dispatcher.deliverDue(after);
+            assertThat(receiver.requests()).hasSize(2);
+            Receiver.Request during = receiver.requests().get(0);
+            assertThat(during.header("webhook-id")).isEqualTo("msg_in_" + tag);
+            assertThat(during.header("webhook-signature").split(" ")).hasSize(2);
+            assertThat(verifies(during, second)).as("the new secret verifies").isTrue();
+            assertThat(verifies(during, first)).as("the replaced one still verifies").isTrue();
+            Receiver.Request later = receiver.requests().get(1);
+            assertThat(later.header("webhook-signature").split(" ")).hasSize(1);
+            assertThat(verifies(later, second)).isTrue();
+            assertThat(verifies(later, first)).as("the overlap is over").isFalse();
+
+            // a leaked secret: replaced by a given one, the old one stops at once
+            String third = "whsec_" + Base64.getEncoder().encodeToString(new byte[] {
+                    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24});
+            JsonNode now = api.postJson("/api/v1/webhooks/" + id + "/secret", map("secret", third, "previousValidHours", 0))
+                    .expect(200).json();
+            assertThat(now.get("secret").asString()).isEqualTo(third);
+            assertThat(now.has("previousSecretValidUntil")).isFalse();
+            assertThat(api.get("/api/v1/webhooks/" + id).expect(200).json().has("previousSecretValidUntil")).isFalse();
+            Instant next = Instant.now().plus(Duration.ofMinutes(1));
+            assertThat(store.insertDelivery(id, job, "throughputRps/25/virtual/200", job, "msg_now_" + tag, "{}", next)).isTrue();
+            dispatcher.deliverDue(next);
+            assertThat(receiver.requests()).hasSize(3);
+            Receiver.Request leaked = receiver.requests().get(2);
+            assertThat(verifies(leaked, third)).isTrue();
+            assertThat(verifies(leaked, second)).isFalse();
+            assertThat(leaked.header("webhook-signature").split(" ")).hasSize(1);
+
+            // no body: a drawn secret, the default overlap of 24 hours
+            JsonNode drawn = api.post("/api/v1/webhooks/" + id + "/secret").expect(200).json();
+            assertThat(drawn.get("secret").asString()).startsWith("whsec_").isNotEqualTo(third);
+            assertThat(Instant.parse(drawn.get("previousSecretValidUntil").asString()))
+                    .isAfter(Instant.now().plus(Duration.ofHours(23)));
+            // bad input, an unknown webhook, a reader
+            api.postJson("/api/v1/webhooks/" + id + "/secret", map("previousValidHours", -1)).expect(400)
+                    .fieldError("previousValidHours");
+            api.postJson("/api/v1/webhooks/" + id + "/secret", map("previousValidHours", 169)).expect(400)
+                    .fieldError("previousValidHours");
+            api.postJson("/api/v1/webhooks/" + id + "/secret", map("secret", "hunter2")).expect(400).fieldError("secret");
+            api.postJson("/api/v1/webhooks/999999999/secret", map()).expect(404);
+            String reader = api.postJson("/api/v1/tokens", map("name", "rotation reader", "role", "read")).expect(201).json()
+                    .get("token").asString();
+            api.withToken(reader).post("/api/v1/webhooks/" + id + "/secret").expect(403);
+        }
+    }
+
+    @Test
     void badInputIsAProblemAndTheSecretIsShownOnce() {
         ApiClient api = ApiClient.admin(port);
         for (String url : List.of("ftp://example.com/hook", "example.com/hook", "http://", "http://user:pw@example.com/",
