@@ -1138,11 +1138,18 @@
     $('profile-level').replaceChildren(...levels.map((lv) => option(lv, lv + ' ' + unit)));
     $('profile-kind').replaceChildren(...PROFILE_KINDS.map(([id, text]) => option(id, text)));
     const fragment = new URLSearchParams(location.hash.slice(1));
-    const wanted = /^(\d+-[a-z]+)-(\d+)$/.exec(fragment.get('profile') || '');
     const cellOf = () => cells.find((c) => c.jdk + '-' + c.threadModel === $('profile-cell').value);
-    $('profile-cell').value = wanted && cells.some((c) => c.jdk + '-' + c.threadModel === wanted[1]) ? wanted[1] : $('profile-cell').value;
-    $('profile-level').value = wanted && levels.includes(Number(wanted[2])) ? wanted[2] : String(levels[levels.length - 1]);
-    $('profile-kind').value = PROFILE_KINDS.some(([id]) => id === fragment.get('kind')) ? fragment.get('kind') : 'cpu';
+    // the cell, level and kind a fragment names (#profile=25-virtual-200&kind=cpu); what it leaves out or
+    // names wrongly keeps the cell chosen and the level and kind given
+    const named = (asked) => /^(\d+-[a-z]+)-(\d+)$/.exec(asked.get('profile') || '');
+    const known = (wanted) => wanted && cells.some((c) => c.jdk + '-' + c.threadModel === wanted[1]);
+    const choose = (asked, level, kind) => {
+      const wanted = named(asked);
+      if (known(wanted)) $('profile-cell').value = wanted[1];
+      $('profile-level').value = wanted && levels.includes(Number(wanted[2])) ? wanted[2] : level;
+      $('profile-kind').value = PROFILE_KINDS.some(([id]) => id === asked.get('kind')) ? asked.get('kind') : kind;
+    };
+    choose(fragment, String(levels[levels.length - 1]), 'cpu');
     const draw = () => {
       drawProfiles(job, cellOf(), unit);
       const keep = new URLSearchParams(location.hash.slice(1));
@@ -1164,11 +1171,8 @@
     // (one handler, replaced when the page loads again)
     window.onhashchange = () => {
       const asked = new URLSearchParams(location.hash.slice(1));
-      const named = /^(\d+-[a-z]+)-(\d+)$/.exec(asked.get('profile') || '');
-      if (!named || !cells.some((c) => c.jdk + '-' + c.threadModel === named[1])) return;
-      $('profile-cell').value = named[1];
-      $('profile-level').value = levels.includes(Number(named[2])) ? named[2] : $('profile-level').value;
-      if (PROFILE_KINDS.some(([id]) => id === asked.get('kind'))) $('profile-kind').value = asked.get('kind');
+      if (!known(named(asked))) return;
+      choose(asked, $('profile-level').value, $('profile-kind').value);
       fillAgainst(job, cellOf(), cells, asked.get('against') || $('profile-base').value);
       draw();
       $('profiles').scrollIntoView();
