@@ -34,6 +34,7 @@
     'jfr-missing': { text: 'JFR recording missing', severe: false },
     'jfr-unreadable': { text: 'JFR recording unreadable', severe: false },
     'jfr-partial': { text: 'JFR recording partial (the JVM did not end cleanly)', severe: false },
+    'jfr-off': { text: 'no JFR recording (the job turned it off)', severe: false },
     'not-steady': { text: 'Window not steady', severe: false },
     'oom': { text: 'Out of memory (OOM)', severe: true },
     'run-failed': { text: 'Run failed', severe: true },

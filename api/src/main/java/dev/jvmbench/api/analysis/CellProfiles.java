@@ -189,6 +189,11 @@ public class CellProfiles {
                     + " measured no level " + query.level() + " (its levels: " + levels + ")");
         }
         List<ProfileRow> rows = profiles.ofRuns(byId.keySet(), query.level(), query.kind());
+        if (rows.isEmpty() && query.side() == RunSide.JOB && !results.job().spec().records()) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "no " + query.kind().wireName() + " profile of "
+                    + query.cell() + " in job " + query.jobId() + ": the job ran without the JFR recording (\"recording\": "
+                    + "\"off\"), which the profiles are read from");
+        }
         if (rows.isEmpty()) {
             throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "no " + query.kind().wireName() + " profile of "
                     + query.cell() + " at level " + query.level() + " in job " + query.jobId() + ": its runs were measured "

@@ -45,7 +45,15 @@ final class Comparability {
         if (!Objects.equals(reference.env(), other.env())) {
             differences.add("environment differs");
         }
+        if (reference.records() != other.records()) {
+            differences.add("JFR recording differs (" + recording(other) + " vs " + referenceName + " " + recording(reference)
+                    + "): the difference includes the recording's cost");
+        }
         return differences;
+    }
+
+    private static String recording(JobSpec spec) {
+        return spec.records() ? "recorded" : "not recorded";
     }
 
     private static String describe(dev.jvmbench.common.job.ScenarioSpec scenario) {

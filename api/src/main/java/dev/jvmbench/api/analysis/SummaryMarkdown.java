@@ -91,6 +91,11 @@ public class SummaryMarkdown {
         if (!placements.isEmpty()) {
             md.append("- **Cores** ").append(String.join("; or ", placements)).append('\n');
         }
+        if (!spec.records()) {
+            md.append("- **Recording** off: the app ran without JFR (`\"recording\": \"off\"`), so this job has no GC, heap, "
+                    + "pinning, JVM settings or profiles; compared with a job that recorded, the difference includes the "
+                    + "recording's cost\n");
+        }
         if (!job.labels().isEmpty()) {
             md.append("- **Labels** ").append(job.labels().entrySet().stream().map(e -> code(e.getKey() + "=" + e.getValue()))
                     .collect(Collectors.joining(" "))).append('\n');

@@ -50,8 +50,8 @@ class JvmController {
                     + "(for the CPUs and memory it counted) or the options did, the processors it counted "
                     + "(availableProcessors), the container limits it detected, and every flag whose value is not the JDK's "
                     + "default with its origin and who set it (setBy: job, launch, ergonomics, runtime, jvm). 404 for an "
-                    + "unknown run, a run whose JVM has not been read yet (it has not ended) and a run whose recording was "
-                    + "lost (nothing readable came out of the app).")
+                    + "unknown run, a run whose JVM has not been read yet (it has not ended), a run whose recording was "
+                    + "lost (nothing readable came out of the app) and a run of a job that ran without it (recording off).")
     @GetMapping("/{id}/jvm")
     @Transactional(readOnly = true)
     JvmView jvm(@PathVariable long id) {
@@ -59,6 +59,10 @@ class JvmController {
         JvmRow row = jvms.ofRun(id).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "Not Found",
                 "run " + id + " has no JVM facts yet: they are read from its JFR recording once it ends (status "
                         + run.status().name() + ")"));
+        if (row.recording() == Recording.OFF) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "run " + id + " has no JVM facts: its job ran "
+                    + "without the JFR recording they are read from (\"recording\": \"off\")");
+        }
         if (row.facts() == null) {
             throw new ApiException(HttpStatus.NOT_FOUND, "Not Found", "run " + id + " has no JVM facts: its JFR recording "
                     + "was lost (recording " + row.recording().wireName() + ")");

@@ -100,6 +100,35 @@ class JvmPerCellTest {
     }
 
     @Test
+    void aJobRunWithoutTheRecordingSaysSoAndItsComparisonWithARecordedJobCountsTheRecordingAsADifference() {
+        ApiClient api = ApiClient.admin(port);
+        long recorded = seeded(api, body());
+        store(recorded, (jdk, model, repetition) -> facts(jdk, "Serial", 1, 512, 128));
+        Map<String, Object> offBody = body();
+        offBody.put("recording", "off");
+        long off = seeded(api, offBody);
+        var offRuns = jdbc.sql("SELECT id FROM runs WHERE job_id = :job ORDER BY seq").param("job", off).query(Long.class).list();
+        offRuns.forEach(run -> jvms.store(run, Recording.OFF, null));
+
+        assertThat(api.get("/api/v1/jobs/" + off).expect(200).json().at("/spec/recording").asString()).isEqualTo("off");
+        assertThat(api.get("/api/v1/jobs/" + recorded).expect(200).json().at("/spec/recording").asString()).isEqualTo("jfr");
+        String summary = api.get("/api/v1/jobs/" + off + "/summary.md").expect(200).body();
+        assertThat(summary).contains("- **Recording** off: the app ran without JFR").doesNotContain("JVM per cell");
+        assertThat(api.get("/api/v1/jobs/" + recorded + "/summary.md").expect(200).body()).doesNotContain("**Recording**");
+        assertThat(api.get("/api/v1/runs/" + offRuns.getFirst() + "/jvm").expect(404).json().get("detail").asString())
+                .contains("ran without the JFR recording");
+        assertThat(api.get("/api/v1/jobs/" + off + "/profiles?jdk=25&threadModel=virtual&level=20&kind=cpu").expect(404)
+                .json().get("detail").asString()).contains("the job ran without the JFR recording");
+
+        JsonNode comparison = api.get("/api/v1/jobs/" + off + "/comparisons/jobs/" + recorded).expect(200).json();
+        assertThat(comparison.toString()).contains("JFR recording differs (not recorded vs baseline recorded): the difference "
+                + "includes the recording's cost");
+        Map<String, Object> unknown = body();
+        unknown.put("recording", "sometimes");
+        assertThat(api.postJson("/api/v1/jobs", unknown).expect(400).body()).contains("recording");
+    }
+
+    @Test
     void aSummaryWithoutJvmFactsHasNoJvmTable() {
         ApiClient api = ApiClient.admin(port);
         long id = seeded(api, body());

@@ -22,7 +22,7 @@ class RunExpansionTest {
     private static JobSpec spec(int repetitions) {
         return new JobSpec(null, List.of(ThreadModel.PLATFORM, ThreadModel.WEBFLUX), List.of(21, 25, 26),
                 new ScenarioSpec("sleep", null, null), new LoadProfile(null, List.of(10, 20, 40), 30, 10, null),
-                null, repetitions, null, null, null, null, null, null, null).normalized();
+                null, repetitions, null, null, null, null, null, null, null, null).normalized();
     }
 
     @Test
@@ -48,7 +48,7 @@ class RunExpansionTest {
         // the baseline job ran JDK 21 and 25 with platform threads only: those cells get pairs
         JobSpec baseline = new JobSpec(null, List.of(ThreadModel.PLATFORM), List.of(21, 25),
                 new ScenarioSpec("sleep", null, null), new LoadProfile(null, List.of(10, 20, 40), 30, 10, null),
-                null, 1, null, null, null, null, null, null, null).normalized();
+                null, 1, null, null, null, null, null, null, null, null).normalized();
         List<RunRow> runs = JobService.expand(7L, job, baseline);
         assertThat(runs).hasSize(18 + 2 * 3);
         assertThat(runs).extracting(RunRow::seq).containsExactlyElementsOf(

@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * What a client submits: the app, the matrix (JDKs x thread models x repetitions), the scenario,
  * the load profile and the limits. Stored normalised (defaults filled in) as the job's spec, and
  * read back by the worker to execute each run. The SLO, baseline and gate only shape how results
- * are judged (capacity, verdict), never how a run executes.
+ * are judged (capacity, verdict), never how a run executes. {@code recording} says whether the app
+ * runs with the platform's JFR recording (null in a spec stored before it existed: it did).
  */
 public record JobSpec(
         @Valid AppRef app,
@@ -48,7 +49,8 @@ public record JobSpec(
                 @Pattern(regexp = TextRules.NO_NUL, message = "must not contain NUL (U+0000)") String> labels,
         @Valid Slo slo,
         @Valid BaselineRef baseline,
-        @Valid Gate gate) {
+        @Valid Gate gate,
+        RecordingMode recording) {
 
     public static final int DEFAULT_REPETITIONS = 3;
 
@@ -72,7 +74,8 @@ public record JobSpec(
                 labels == null ? Map.of() : new TreeMap<>(labels),
                 slo,
                 baseline == null ? null : baseline.normalized(),
-                gate == null ? Gate.DEFAULT : gate.normalized());
+                gate == null ? Gate.DEFAULT : gate.normalized(),
+                recording == null ? RecordingMode.JFR : recording);
     }
 
     /** Number of runs the matrix expands to. */
@@ -83,7 +86,12 @@ public record JobSpec(
     /** The same spec with another baseline reference (the api's resolved mode). */
     public JobSpec withBaseline(BaselineRef resolved) {
         return new JobSpec(app, threadModels, jdks, scenario, load, limits, repetitions, platform, jvmOptions, env,
-                labels, slo, resolved, gate);
+                labels, slo, resolved, gate, recording);
+    }
+
+    /** Whether the app's JVM runs with the platform's JFR recording (specs stored before the choice existed did). */
+    public boolean records() {
+        return recording != RecordingMode.OFF;
     }
 
     /** What the stock target apps are called, as an app name and as a build reference. */

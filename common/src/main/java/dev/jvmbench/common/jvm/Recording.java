@@ -5,10 +5,11 @@ import java.util.Locale;
 
 /**
  * How much of a run's JFR recording could be read: all of it, only the chunks a JVM that ran out
- * of memory or was killed had flushed, or nothing.
+ * of memory or was killed had flushed, or nothing; or none was taken, because the job turned the
+ * recording off ({@code "recording": "off"}).
  */
 public enum Recording {
-    COMPLETE, PARTIAL, LOST;
+    COMPLETE, PARTIAL, LOST, OFF;
 
     @JsonValue
     public String wireName() {

@@ -13,7 +13,7 @@ class JobSpecTest {
     private static JobSpec minimal() {
         return new JobSpec(null, List.of(ThreadModel.VIRTUAL, ThreadModel.PLATFORM, ThreadModel.VIRTUAL),
                 List.of(25, 21, 25), new ScenarioSpec("io-http", null, null),
-                new LoadProfile(null, List.of(20, 80), null, null, null), null, null, null, null, null, null, null, null, null);
+                new LoadProfile(null, List.of(20, 80), null, null, null), null, null, null, null, null, null, null, null, null, null);
     }
 
     @Test

@@ -145,7 +145,7 @@ class StoreTest {
         return new JobSpec(null, List.of(ThreadModel.PLATFORM, ThreadModel.VIRTUAL), List.of(21, 25),
                 new ScenarioSpec("sleep", Map.of("sleepMs", 10.0), null),
                 new LoadProfile(LoadModel.CLOSED, List.of(10, 20), 5, 1, null), null, repetitions, null, null,
-                null, Map.of("branch", "main"), null, null, null).normalized();
+                null, Map.of("branch", "main"), null, null, null, null).normalized();
     }
 
     private static long queuedJob(int repetitions) {
@@ -171,7 +171,7 @@ class StoreTest {
         JobSpec spec = new JobSpec(new AppRef("registry.example.com/shop:1", null, null, null, "shop"),
                 stock.threadModels(), stock.jdks(), stock.scenario(), stock.load(), stock.limits(), stock.repetitions(),
                 stock.platform(), stock.jvmOptions(), stock.env(), stock.labels(), stock.slo(), stock.baseline(),
-                stock.gate()).normalized();
+                stock.gate(), null).normalized();
         Instant created = Instant.parse("2026-05-01T10:15:30.123456Z");
         JobRow written = JobRow.queued(null, spec, 4, null, created, null,
                 "no successful job with labels {branch=main}");
@@ -411,7 +411,7 @@ class StoreTest {
         for (int i = 0; i < 3; i++) {
             JobSpec labelled = new JobSpec(spec.app(), spec.threadModels(), spec.jdks(), spec.scenario(), spec.load(),
                     spec.limits(), spec.repetitions(), spec.platform(), spec.jvmOptions(), spec.env(),
-                    Map.of("page", label), spec.slo(), spec.baseline(), spec.gate());
+                    Map.of("page", label), spec.slo(), spec.baseline(), spec.gate(), null);
             jobs.insert(JobRow.queued(null, labelled, 4, null, Instant.now(), null, null));
         }
         var filter = new Jobs.Filter(List.of(JobStatus.QUEUED), Map.of("page", label), "stock", "sleep", 25,

@@ -10,7 +10,7 @@ import java.util.Map;
  *
  * @param jvm          what the JVM saw; null without a readable recording
  * @param recording    how the recording was read: "complete", "partial" (chunks of a JVM that did not
- *                     end cleanly), or "lost"
+ *                     end cleanly), "lost", or "off" (the job ran without one)
  * @param errors       OutOfMemoryErrors the JVM threw, from JFR and the log, first seen first
  * @param levels       per measured level: GC, heap and pinning from JFR, by level index
  * @param logHits      named patterns found in the app's log (e.g. a client pool refusing), by pattern id

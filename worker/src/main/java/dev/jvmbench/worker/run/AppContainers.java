@@ -102,7 +102,9 @@ final class AppContainers {
     static List<String> jvmOptions(RunContext ctx) {
         JobSpec spec = ctx.run.spec();
         List<String> options = new ArrayList<>();
-        options.addAll(JfrAnalyzer.JVM_OPTIONS);
+        if (spec.records()) {
+            options.addAll(JfrAnalyzer.JVM_OPTIONS);
+        }
         options.add(OutOfMemory.REPORT_FLAG);
         if (ctx.run.threadModel() == ThreadModel.PLATFORM && spec.platform().stackSizeKb() != null) {
             options.add("-Xss" + spec.platform().stackSizeKb() + "k");

@@ -33,6 +33,7 @@ class CollectPhase {
 
     static final String JFR_MISSING = "jfr-missing";
     static final String JFR_PARTIAL = "jfr-partial";
+    static final String JFR_OFF = "jfr-off";
     static final String PINNING_SEEN = "pinning-seen";
     private static final Logger log = LoggerFactory.getLogger(CollectPhase.class);
     private static final Duration GRACEFUL_STOP = Duration.ofSeconds(20);
@@ -61,11 +62,18 @@ class CollectPhase {
             log.warn("{}: stopping the app failed: {}", ctx.run.label(), e.getMessage());
         }
         long runId = ctx.run.runId();
+        if (!ctx.run.spec().records()) {
+            // the job chose to run without the recording: nothing is missing, and nothing is read
+            results.flagAll(runId, JFR_OFF);
+            results.storeJvm(runId, Recording.OFF, null);
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Recording.OFF, Observations.RECORDING_OFF));
+            return;
+        }
         JfrAnalyzer recording = read(ctx, app);
         if (recording == null) {
             results.flagAll(runId, JFR_MISSING);
             results.storeJvm(runId, Recording.LOST, null);
-            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Observations.RECORDING_LOST));
+            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Recording.LOST, Observations.RECORDING_LOST));
             return;
         }
         Recording read = Observations.recording(recording);

@@ -34,9 +34,15 @@ final class Observations {
     /** Why a run has no profile: it failed before its recording was read. */
     static final String NOT_COLLECTED = "the run ended before its JFR recording was read";
 
-    /** A run whose recording was lost (or never read, for the reason given): only its log speaks. */
-    static RunObservations fromLog(List<LogScan.Line> log, String noProfiles) {
-        return new RunObservations(null, Recording.LOST.wireName(), errors(log, null), Map.of(), hits(log),
+    /** Why a run has no profile: its job turned the recording off. */
+    static final String RECORDING_OFF = "the job ran without the JFR recording (\"recording\": \"off\")";
+
+    /**
+     * A run without a recording to read (lost, never read, or turned off by its job, as {@code
+     * recording} says, for the reason given): only its log speaks.
+     */
+    static RunObservations fromLog(List<LogScan.Line> log, Recording recording, String noProfiles) {
+        return new RunObservations(null, recording.wireName(), errors(log, null), Map.of(), hits(log),
                 RunObservations.Profiles.none(noProfiles));
     }
 

@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.jvm.Recording;
 import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.RunContainers;
@@ -39,7 +40,9 @@ class TeardownPhase {
         }
         if (ctx.decided() && ctx.appContainer().isPresent() && !ctx.isAppStoppedByWorker()) {
             // collect never ran: the levels' findings are settled with what the log shows
-            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Observations.NOT_COLLECTED));
+            diagnosis.settle(ctx, ctx.run.spec().records()
+                    ? Observations.fromLog(logs.lines(ctx), Recording.LOST, Observations.NOT_COLLECTED)
+                    : Observations.fromLog(logs.lines(ctx), Recording.OFF, Observations.RECORDING_OFF));
         }
         for (RunContext.Started started : ctx.toClose()) {
             try {

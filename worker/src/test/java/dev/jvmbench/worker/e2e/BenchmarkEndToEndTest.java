@@ -216,7 +216,42 @@ class BenchmarkEndToEndTest {
         JsonNode point = platform.get("/api/v1/runs/" + runId + "/points").at("/items/0");
         assertThat(point.get("successes").asLong()).isPositive();
         assertThat(point.at("/latencyMs/p50").asDouble()).as("the endpoint sleeps 50 ms").isGreaterThanOrEqualTo(50);
+        assertThat(platform.getText("/api/v1/runs/" + runId + "/artifacts/app.log"))
+                .as("the JVM picked up the worker's recording").contains("StartFlightRecording");
         assertThat(engine.findImages(Map.of("bench.kind", "artifact-app", "bench.jdk", "21"))).isNotEmpty();
+    }
+
+    @Test
+    @Order(2)
+    void aJobWithTheRecordingOffRunsItsAppWithoutJfrAndSaysSo() throws Exception {
+        // the same JAR as the test before: the same artifact, and its image is built already
+        Path jar = Path.of("..", "target-apps", "mvc-app", "target", "jvmbench-target-mvc-0.1.0-SNAPSHOT.jar");
+        long artifactId = platform.upload(jar).get("id").asLong();
+        JsonNode job = platform.post("/api/v1/jobs", Map.of(
+                "app", Map.of("artifactId", artifactId),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(21),
+                "scenario", Map.of("name", "sleepy", "request", Map.of("path", "/scenarios/sleep?ms=50",
+                        "expectedStatus", 200, "readinessPath", "/actuator/health")),
+                "load", Map.of("levels", List.of(10), "stepSeconds", 5, "warmupSeconds", 2),
+                "repetitions", 1,
+                "recording", "off"), 201);
+        long jobId = job.get("id").asLong();
+        JsonNode ended = platform.awaitEnd(jobId, Duration.ofMinutes(5));
+        assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
+        long runId = platform.firstRun(jobId).get("id").asLong();
+        JsonNode point = platform.get("/api/v1/runs/" + runId + "/points").at("/items/0");
+        assertThat(point.get("successes").asLong()).isPositive();
+        assertThat(point.get("flags").toString()).contains("jfr-off").doesNotContain("jfr-missing");
+
+        // the JVM's own word: the options it picked up hold the worker's OOM report, not the recording
+        String log = platform.getText("/api/v1/runs/" + runId + "/artifacts/app.log");
+        assertThat(log).contains("Picked up JAVA_TOOL_OPTIONS").contains("-XX:OnOutOfMemoryError")
+                .doesNotContain("StartFlightRecording");
+        assertThat(platform.get("/api/v1/runs/" + runId + "/artifacts").toString()).doesNotContain("app.jfr");
+        assertThat(platform.raw("/api/v1/runs/" + runId + "/jvm").body()).contains("ran without the JFR recording");
+        assertThat(platform.get("/api/v1/runs/" + runId + "/findings").toString()).doesNotContain("jfr-lost");
+        assertThat(platform.getText("/api/v1/jobs/" + jobId + "/summary.md")).contains("**Recording** off");
     }
 
     @Test

@@ -31,7 +31,7 @@ class AppContainersTest {
         JobSpec spec = new JobSpec(null, List.of(model), List.of(25), new ScenarioSpec("io-db", Map.of(), null),
                 new LoadProfile(null, List.of(10), null, null, null), null, 1,
                 maxThreads == null ? null : new PlatformThreads(maxThreads, null), List.of("-Xmx256m"),
-                Map.of("APP_MODE", "x"), null, null, null, null).normalized();
+                Map.of("APP_MODE", "x"), null, null, null, null, null).normalized();
         RunContext ctx = new RunContext(new ClaimedRun(7, 3, 1, 25, model, 1, 1, spec, null), "w1", "p1", Path.of("/tmp/w"));
         ctx.plan(ScenarioPlan.of(spec, CATALOG));
         ctx.image("jvmbench/target-mvc:jdk25");

@@ -96,7 +96,7 @@ final class RunFlowHarness {
     static JobSpec spec(String scenario, ThreadModel model, Integer... levels) {
         return new JobSpec(null, List.of(model), List.of(25), new ScenarioSpec(scenario, Map.of(), null),
                 new LoadProfile(null, List.of(levels), 5, 1, null), null, 1, null, List.of(), Map.of(), null, null,
-                null, null).normalized();
+                null, null, null).normalized();
     }
 
     static ClaimedRun claimed(JobSpec spec) {

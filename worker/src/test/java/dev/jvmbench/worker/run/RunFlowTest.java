@@ -3,6 +3,7 @@ package dev.jvmbench.worker.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jvmbench.common.job.JobSpec;
+import dev.jvmbench.common.job.RecordingMode;
 import dev.jvmbench.common.job.RunStatus;
 import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.worker.container.ContainerEngineException;
@@ -12,6 +13,7 @@ import dev.jvmbench.worker.container.ContainerOutcome;
 import dev.jvmbench.worker.load.LevelRequest;
 import dev.jvmbench.worker.load.LoadGeneratorException;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
+import dev.jvmbench.worker.probe.OutOfMemory;
 import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.testing.fakes.FakeContainerEngine;
 import dev.jvmbench.worker.testing.fakes.FakeLoadGenerators;
@@ -112,7 +114,7 @@ class RunFlowTest {
                 new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
                         new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
                                 10, null, null, null), null),
-                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(adaptive));
 
@@ -224,7 +226,7 @@ class RunFlowTest {
                 new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
                         new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
                                 10, null, null, jitCpuPercent), null),
-                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
     }
 
     /**
@@ -267,7 +269,7 @@ class RunFlowTest {
                 new dev.jvmbench.common.job.LoadProfile(null, null, 5, 1, null, null,
                         new dev.jvmbench.common.job.CapacitySearch(10, 1000, 10, 10.0)),
                 null, 1, null, java.util.List.of(), java.util.Map.of(), null,
-                new dev.jvmbench.common.job.Slo(250.0, null), null, null).normalized();
+                new dev.jvmbench.common.job.Slo(250.0, null), null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(search));
 
@@ -293,7 +295,7 @@ class RunFlowTest {
         JobSpec ioHttp = RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 1000);
         JobSpec poolOf20 = new JobSpec(null, ioHttp.threadModels(), ioHttp.jdks(), ioHttp.scenario(), ioHttp.load(), null,
                 1, new dev.jvmbench.common.job.PlatformThreads(20, null), java.util.List.of(), java.util.Map.of(), null,
-                null, null, null).normalized();
+                null, null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(poolOf20));
 
@@ -320,6 +322,31 @@ class RunFlowTest {
         assertThat(flow.results.jvmUpdates()).allSatisfy(update -> assertThat(update.pinnedEvents()).isZero());
         assertThat(flow.results.artifacts()).containsKey("app.jfr");
         assertThat(flow.results.runFlags()).isEmpty();
+        assertEverythingStopped(true);
+    }
+
+    @Test
+    void aJobWithoutTheRecordingRunsItsAppWithoutJfrAndSaysSoInsteadOfCallingItMissing() {
+        JobSpec recorded = RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 5, 10);
+        JobSpec off = new JobSpec(null, recorded.threadModels(), recorded.jdks(), recorded.scenario(), recorded.load(),
+                recorded.limits(), recorded.repetitions(), recorded.platform(), recorded.jvmOptions(), recorded.env(),
+                recorded.labels(), null, null, recorded.gate(), RecordingMode.OFF);
+        // a file at the recording's path would be read if the flow looked for one: it must not look
+        flow.engine.file(JfrAnalyzer.RECORDING_PATH, () -> {
+            throw new AssertionError("the flow copied a recording out of a job that ran without one");
+        });
+
+        flow.execute(RunFlowHarness.claimed(off));
+
+        assertThat(flow.control.onlyEnd().status()).isEqualTo(RunStatus.SUCCEEDED);
+        String toolOptions = flow.engine.containers().stream()
+                .filter(c -> ContainerLabels.ROLE_APP.equals(c.spec().labels().get(ContainerLabels.ROLE)))
+                .findFirst().orElseThrow().spec().env().get("JAVA_TOOL_OPTIONS");
+        assertThat(toolOptions).doesNotContain("FlightRecorder").contains(OutOfMemory.REPORT_FLAG);
+        assertThat(flow.results.recording()).isEqualTo(dev.jvmbench.common.jvm.Recording.OFF);
+        assertThat(flow.results.runFlags()).containsExactly("jfr-off");
+        assertThat(flow.results.artifacts()).doesNotContainKey("app.jfr");
+        assertThat(flow.results.findings()).extracting(f -> f.code().code()).doesNotContain("jfr-lost");
         assertEverythingStopped(true);
     }
 
@@ -367,7 +394,7 @@ class RunFlowTest {
                              JobSpec spec, int jdk) {
         setUp.accept(flow);
         JobSpec onJdk = jdk == 25 ? spec : new JobSpec(null, spec.threadModels(), java.util.List.of(jdk), spec.scenario(),
-                spec.load(), null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+                spec.load(), null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(onJdk));
 
@@ -443,7 +470,7 @@ class RunFlowTest {
                 new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50, 100), 10, 5, null,
                         new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 180,
                                 10, null, null, null), null),
-                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null).normalized();
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
 
         flow.execute(RunFlowHarness.claimed(adaptive));
 

@@ -21,7 +21,7 @@ class ScenarioPlanTest {
 
     private static JobSpec stock(String scenario, Map<String, Double> params) {
         return new JobSpec(null, List.of(ThreadModel.VIRTUAL), List.of(25), new ScenarioSpec(scenario, params, null),
-                new LoadProfile(null, List.of(10), null, null, null), null, 1, null, null, null, null, null, null, null).normalized();
+                new LoadProfile(null, List.of(10), null, null, null), null, 1, null, null, null, null, null, null, null, null).normalized();
     }
 
     @Test
@@ -71,7 +71,7 @@ class ScenarioPlanTest {
         JobSpec spec = new JobSpec(new AppRef("shop:1", null, null, null), List.of(ThreadModel.PLATFORM), List.of(25),
                 new ScenarioSpec("checkout", null, new CustomRequest("POST", "/api/checkout", "{}",
                         Map.of("Content-Type", "application/json"), 201, List.of(Upstream.HTTP), "/health")),
-                new LoadProfile(null, List.of(10), null, null, null), null, 1, null, null, null, null, null, null, null).normalized();
+                new LoadProfile(null, List.of(10), null, null, null), null, 1, null, null, null, null, null, null, null, null).normalized();
         ScenarioPlan plan = ScenarioPlan.of(spec, CATALOG);
         assertThat(plan.stock()).isFalse();
         assertThat(plan.method()).isEqualTo("POST");

@@ -46,7 +46,7 @@ class UpstreamContainersTest {
         host = BenchHost.forClass(UpstreamContainersTest.class);
         JobSpec spec = new JobSpec(null, List.of(ThreadModel.VIRTUAL), List.of(25), new ScenarioSpec("io-db", Map.of(), null),
                 new LoadProfile(null, List.of(10), null, null, null), null, 1, null, List.of(), Map.of(), null, null,
-                null, null).normalized();
+                null, null, null).normalized();
         ctx = new RunContext(new ClaimedRun(7, 3, 1, 25, ThreadModel.VIRTUAL, 1, 1, spec, null), "w1", "p1",
                 Path.of("/tmp/w"));
         ctx.plan(ScenarioPlan.of(spec, ScenarioCatalog.load(ScenarioCatalog.DEFAULT_LOCATION)));
