@@ -179,6 +179,36 @@ class RunFlowTest {
     }
 
     @Test
+    void aThroughputThatWandersWithinTheWindowEndsItsWarmUpOnFiveSecondMeansOnceTheJitRests() {
+        // the ledger app after its JIT: +-6 % within seconds (a 24 s wave), no trend; the per-second
+        // test over 15 s never finds two flat windows in a row (it ran to the maximum before)
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> Math.round(600 * (1 + 0.06 * Math.sin(2 * Math.PI * t / 24.0)))));
+        flow.probes.jitCpuMs(second -> 2.0).cpuPercentOfLimit(95.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
+
+        Point point = flow.results.points().getFirst();
+        assertThat(point.warmupSteady()).isTrue();
+        assertThat(point.warmupSecondsUsed()).isBetween(30, 60);
+    }
+
+    @Test
+    void whileTheJitCompilesAWanderingThroughputIsJudgedSecondBySecondOnly() {
+        // the same wave with the compiler at 6 % of the busy container's CPU: no coarser look, so the
+        // warm-up goes on to its maximum and says it did not end steady
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> Math.round(600 * (1 + 0.06 * Math.sin(2 * Math.PI * t / 24.0)))));
+        flow.probes.jitCpuMs(second -> 60.0).cpuPercentOfLimit(95.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
+
+        Point point = flow.results.points().getFirst();
+        assertThat(point.warmupSteady()).isFalse();
+        assertThat(point.warmupSecondsUsed()).isEqualTo(120);
+    }
+
+    @Test
     void withTheJitUnknownAdaptiveWarmUpEndsOnTheFlatSeriesAlone() {
         Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         flow.generators.levels(timeline(start, t -> t < 20 ? 100 + t * 20 : t < 60 ? 500 + (t % 2) * 5
@@ -220,6 +250,16 @@ class RunFlowTest {
     }
 
     /** The io-http job at 50 users, warming up adaptively (window 10 s, at most 120 s) with the given JIT bound. */
+    /** Adaptive warm-up with the default 15 s window and a 120 s maximum. */
+    private static JobSpec adaptiveOverTheDefaultWindow() {
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
+        return new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
+                        new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
+                                null, null, null, null), null),
+                null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
+    }
+
     private static JobSpec adaptive(Double jitCpuPercent) {
         JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
         return new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
