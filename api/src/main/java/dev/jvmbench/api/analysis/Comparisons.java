@@ -107,18 +107,26 @@ public class Comparisons {
     public record Builds(String baselineApp, String baselineBuild, String candidateApp, String candidateBuild,
                          @Schema(description = "Both jobs ran the same build (the same image reference, or the same "
                                  + "uploaded bytes)") boolean sameBuild,
-                         @Schema(description = "Both jobs carry the same app name") boolean sameApp) {
+                         @Schema(description = "Both jobs carry the same app name") boolean sameApp,
+                         @Schema(description = "Both jobs ran under the same conditions (scenario, load, limits, thread "
+                                 + "pool, JVM options, environment, JFR recording; the warnings name any that differ): "
+                                 + "with the same build, an A/A comparison") boolean sameConditions) {
 
         static Builds of(StoredResults.JobFacts baseline, StoredResults.JobFacts candidate) {
             return new Builds(baseline.appName(), baseline.appRef(), candidate.appName(), candidate.appRef(),
-                    baseline.appRef().equals(candidate.appRef()), baseline.appName().equals(candidate.appName()));
+                    baseline.appRef().equals(candidate.appRef()), baseline.appName().equals(candidate.appName()),
+                    Comparability.differences(baseline.spec(), candidate.spec(), "baseline").isEmpty());
         }
 
         /** One line for a reader: which builds, and what the comparison therefore measures. */
         public String describe() {
-            if (sameBuild) {
+            if (sameBuild && sameConditions) {
                 return "the same build, `" + candidateBuild + "`, in both jobs: an A/A comparison (any change is the "
                         + "host's or the runs' own)";
+            }
+            if (sameBuild) {
+                return "the same build, `" + candidateBuild + "`, in both jobs under different conditions (the warning "
+                        + "below says which): the comparison measures them";
             }
             return "builds `" + baselineBuild + "` (baseline) and `" + candidateBuild + "` (this job)"
                     + (sameApp ? " of app `" + candidateApp + "`" : "");

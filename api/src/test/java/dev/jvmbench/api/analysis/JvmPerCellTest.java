@@ -123,6 +123,11 @@ class JvmPerCellTest {
         JsonNode comparison = api.get("/api/v1/jobs/" + off + "/comparisons/jobs/" + recorded).expect(200).json();
         assertThat(comparison.toString()).contains("JFR recording differs (not recorded vs baseline recorded): the difference "
                 + "includes the recording's cost");
+        // the same build under other conditions is no A/A comparison
+        assertThat(comparison.at("/builds/sameBuild").asBoolean()).isTrue();
+        assertThat(comparison.at("/builds/sameConditions").asBoolean()).isFalse();
+        assertThat(api.get("/api/v1/jobs/" + recorded + "/comparisons/jobs/" + seeded(api, body())).expect(200).json()
+                .at("/builds/sameConditions").asBoolean()).isTrue();
         Map<String, Object> unknown = body();
         unknown.put("recording", "sometimes");
         assertThat(api.postJson("/api/v1/jobs", unknown).expect(400).body()).contains("recording");
