@@ -100,8 +100,22 @@ read_buildable_jdks() {
   [[ -f "$JDK_CATALOG" ]] || die "JDK catalogue not found: $JDK_CATALOG"
   lines=$(jdk_catalog buildable "$JDK_CATALOG") || die "cannot read the JDK catalogue $JDK_CATALOG (reason above)"
   [[ -z "$lines" ]] || mapfile -t BUILDABLE_JDKS <<<"$lines"
+  if [[ -n "${BENCH_SETUP_JDKS:-}" ]]; then
+    local entry wanted=()
+    for entry in "${BUILDABLE_JDKS[@]}"; do
+      setup_wants_jdk "${entry%%|*}" && wanted+=("$entry")
+    done
+    BUILDABLE_JDKS=("${wanted[@]}")
+  fi
   BUILDABLE_JDKS_READ=1
 }
+
+# BENCH_SETUP_JDKS="25 21": only these JDKs' images (and the bases they need); unset: every one.
+# BENCH_SETUP_UPSTREAMS="http db": only these upstreams (http: nginx, db: PostgreSQL, the scenario
+# catalogue's names); unset: both. `./bench demo` sets them to what its job runs on, so a first run
+# on a new machine does not build what it does not use; a later setup builds the rest.
+setup_wants_jdk() { [[ -z "${BENCH_SETUP_JDKS:-}" || " $BENCH_SETUP_JDKS " == *" $1 "* ]]; }
+setup_wants_upstream() { [[ -z "${BENCH_SETUP_UPSTREAMS+set}" || " $BENCH_SETUP_UPSTREAMS " == *" $1 "* ]]; }
 
 # ---------------------------------------------------------------------------------------------
 # Helpers shared by the image kinds.
@@ -426,8 +440,8 @@ build_upstream() {
 }
 
 build_upstreams() {
-  build_upstream jvmbench/nginx-delay:1 "$IMAGES_DIR/nginx-delay"
-  build_upstream jvmbench/postgres:17 "$IMAGES_DIR/postgres"
+  if setup_wants_upstream http; then build_upstream jvmbench/nginx-delay:1 "$IMAGES_DIR/nginx-delay"; fi
+  if setup_wants_upstream db; then build_upstream jvmbench/postgres:17 "$IMAGES_DIR/postgres"; fi
 }
 
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then

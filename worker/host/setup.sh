@@ -20,6 +20,9 @@
 # --only may repeat or take a comma list; without it every step runs. Images whose recipe is
 # unchanged are skipped, so a second run takes seconds. --force rebuilds them from scratch.
 #
+# BENCH_SETUP_JDKS="25" and BENCH_SETUP_UPSTREAMS="http" (http: nginx, db: PostgreSQL; empty: none)
+# build only what a job needs (./bench demo sets them from its job); unset, everything is built.
+#
 # BENCH_REGISTRY=host[:port][/path] (e.g. 127.0.0.1:5000, the registry of helm/cluster.sh) also
 # pushes the JDK and upstream images there, and has Jib build the target apps straight into it
 # (jib:build from the JDK image there, carrying the local images' recipe): what the worker's
@@ -144,7 +147,8 @@ if wants target-apps; then
   target_script="$(cd "$HOST_DIR/../.." && pwd)/target-apps/build-images.sh"
   step_start=$(now_s)
   if [[ -x "$target_script" ]]; then
-    run_step "target-apps/build-images.sh" "$target_script"
+    # shellcheck disable=SC2086 # the JDK list is words: "25 21"
+    run_step "target-apps/build-images.sh" "$target_script" ${BENCH_SETUP_JDKS:-}
     summary_add "target apps (target-apps/build-images.sh)" ran $(( $(now_s) - step_start ))
   else
     log "target-apps/build-images.sh not present or not executable; skipping the app images"
