@@ -199,17 +199,7 @@ class BenchmarkEndToEndTest {
     @Test
     @Order(2)
     void anUploadedJarIsBuiltOntoTheJdkImageAndBenchmarked() throws Exception {
-        Path jar = Path.of("..", "target-apps", "mvc-app", "target", "jvmbench-target-mvc-0.1.0-SNAPSHOT.jar");
-        assertThat(jar).as("the MVC target app's executable JAR (built by the reactor)").exists();
-        long artifactId = platform.upload(jar).get("id").asLong();
-        JsonNode job = platform.post("/api/v1/jobs", Map.of(
-                "app", Map.of("artifactId", artifactId),
-                "threadModels", List.of("virtual"),
-                "jdks", List.of(21),
-                "scenario", Map.of("name", "sleepy", "request", Map.of("path", "/scenarios/sleep?ms=50",
-                        "expectedStatus", 200, "readinessPath", "/actuator/health")),
-                "load", Map.of("levels", List.of(10), "stepSeconds", 5, "warmupSeconds", 2),
-                "repetitions", 1), 201);
+        JsonNode job = platform.post("/api/v1/jobs", uploadedMvcJarJob(Map.of()), 201);
         JsonNode ended = platform.awaitEnd(job.get("id").asLong(), Duration.ofMinutes(5));
         assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
         long runId = platform.firstRun(job.get("id").asLong()).get("id").asLong();
@@ -225,17 +215,7 @@ class BenchmarkEndToEndTest {
     @Order(2)
     void aJobWithTheRecordingOffRunsItsAppWithoutJfrAndSaysSo() throws Exception {
         // the same JAR as the test before: the same artifact, and its image is built already
-        Path jar = Path.of("..", "target-apps", "mvc-app", "target", "jvmbench-target-mvc-0.1.0-SNAPSHOT.jar");
-        long artifactId = platform.upload(jar).get("id").asLong();
-        JsonNode job = platform.post("/api/v1/jobs", Map.of(
-                "app", Map.of("artifactId", artifactId),
-                "threadModels", List.of("virtual"),
-                "jdks", List.of(21),
-                "scenario", Map.of("name", "sleepy", "request", Map.of("path", "/scenarios/sleep?ms=50",
-                        "expectedStatus", 200, "readinessPath", "/actuator/health")),
-                "load", Map.of("levels", List.of(10), "stepSeconds", 5, "warmupSeconds", 2),
-                "repetitions", 1,
-                "recording", "off"), 201);
+        JsonNode job = platform.post("/api/v1/jobs", uploadedMvcJarJob(Map.of("recording", "off")), 201);
         long jobId = job.get("id").asLong();
         JsonNode ended = platform.awaitEnd(jobId, Duration.ofMinutes(5));
         assertThat(ended.get("status").asString()).as(ended.toString()).isEqualTo("SUCCEEDED");
@@ -252,6 +232,23 @@ class BenchmarkEndToEndTest {
         assertThat(platform.raw("/api/v1/runs/" + runId + "/jvm").body()).contains("ran without the JFR recording");
         assertThat(platform.get("/api/v1/runs/" + runId + "/findings").toString()).doesNotContain("jfr-lost");
         assertThat(platform.getText("/api/v1/jobs/" + jobId + "/summary.md")).contains("**Recording** off");
+    }
+
+    /** The MVC target app's JAR, uploaded (the same bytes are the same artifact), as a one-run job with {@code extra}. */
+    private static Map<String, Object> uploadedMvcJarJob(Map<String, Object> extra) throws Exception {
+        Path jar = Path.of("..", "target-apps", "mvc-app", "target", "jvmbench-target-mvc-0.1.0-SNAPSHOT.jar");
+        assertThat(jar).as("the MVC target app's executable JAR (built by the reactor)").exists();
+        long artifactId = platform.upload(jar).get("id").asLong();
+        Map<String, Object> job = new java.util.LinkedHashMap<>(Map.of(
+                "app", Map.of("artifactId", artifactId),
+                "threadModels", List.of("virtual"),
+                "jdks", List.of(21),
+                "scenario", Map.of("name", "sleepy", "request", Map.of("path", "/scenarios/sleep?ms=50",
+                        "expectedStatus", 200, "readinessPath", "/actuator/health")),
+                "load", Map.of("levels", List.of(10), "stepSeconds", 5, "warmupSeconds", 2),
+                "repetitions", 1));
+        job.putAll(extra);
+        return job;
     }
 
     @Test

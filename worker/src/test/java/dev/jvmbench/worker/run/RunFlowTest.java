@@ -178,12 +178,16 @@ class RunFlowTest {
         assertThat(point.warmupSteady()).isTrue();
     }
 
+    /** 600 req/s wandering by +-6 % in a 24 s wave: no trend, but steep within any 15 s. */
+    private static final java.util.function.LongUnaryOperator WANDERING =
+            t -> Math.round(600 * (1 + 0.06 * Math.sin(2 * Math.PI * t / 24.0)));
+
     @Test
     void aThroughputThatWandersWithinTheWindowEndsItsWarmUpOnFiveSecondMeansOnceTheJitRests() {
         // the ledger app after its JIT: +-6 % within seconds (a 24 s wave), no trend; the per-second
         // test over 15 s never finds two flat windows in a row (it ran to the maximum before)
         Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        flow.generators.levels(timeline(start, t -> Math.round(600 * (1 + 0.06 * Math.sin(2 * Math.PI * t / 24.0)))));
+        flow.generators.levels(timeline(start, WANDERING));
         flow.probes.jitCpuMs(second -> 2.0).cpuPercentOfLimit(95.0);
 
         flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
@@ -198,7 +202,7 @@ class RunFlowTest {
         // the same wave with the compiler at 6 % of the busy container's CPU: no coarser look, so the
         // warm-up goes on to its maximum and says it did not end steady
         Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        flow.generators.levels(timeline(start, t -> Math.round(600 * (1 + 0.06 * Math.sin(2 * Math.PI * t / 24.0)))));
+        flow.generators.levels(timeline(start, WANDERING));
         flow.probes.jitCpuMs(second -> 60.0).cpuPercentOfLimit(95.0);
 
         flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
