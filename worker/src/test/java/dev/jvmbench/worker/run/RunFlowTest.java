@@ -182,17 +182,20 @@ class RunFlowTest {
     private static final java.util.function.LongUnaryOperator WANDERING =
             t -> Math.round(600 * (1 + 0.06 * Math.sin(2 * Math.PI * t / 24.0)));
 
+    /** One run on the wave, the compiler at {@code jitCpuMs} per second of a container busy at 95 %. */
+    private Point warmUpOnTheWave(double jitCpuMs) {
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, WANDERING));
+        flow.probes.jitCpuMs(second -> jitCpuMs).cpuPercentOfLimit(95.0);
+        flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
+        return flow.results.points().getFirst();
+    }
+
     @Test
     void aThroughputThatWandersWithinTheWindowEndsItsWarmUpOnFiveSecondMeansOnceTheJitRests() {
         // the ledger app after its JIT: +-6 % within seconds (a 24 s wave), no trend; the per-second
         // test over 15 s never finds two flat windows in a row (it ran to the maximum before)
-        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        flow.generators.levels(timeline(start, WANDERING));
-        flow.probes.jitCpuMs(second -> 2.0).cpuPercentOfLimit(95.0);
-
-        flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
-
-        Point point = flow.results.points().getFirst();
+        Point point = warmUpOnTheWave(2.0);
         assertThat(point.warmupSteady()).isTrue();
         assertThat(point.warmupSecondsUsed()).isBetween(30, 60);
     }
@@ -201,13 +204,7 @@ class RunFlowTest {
     void whileTheJitCompilesAWanderingThroughputIsJudgedSecondBySecondOnly() {
         // the same wave with the compiler at 6 % of the busy container's CPU: no coarser look, so the
         // warm-up goes on to its maximum and says it did not end steady
-        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        flow.generators.levels(timeline(start, WANDERING));
-        flow.probes.jitCpuMs(second -> 60.0).cpuPercentOfLimit(95.0);
-
-        flow.execute(RunFlowHarness.claimed(adaptiveOverTheDefaultWindow()));
-
-        Point point = flow.results.points().getFirst();
+        Point point = warmUpOnTheWave(60.0);
         assertThat(point.warmupSteady()).isFalse();
         assertThat(point.warmupSecondsUsed()).isEqualTo(120);
     }
