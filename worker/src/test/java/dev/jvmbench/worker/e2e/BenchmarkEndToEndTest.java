@@ -208,6 +208,7 @@ class BenchmarkEndToEndTest {
         assertThat(point.at("/latencyMs/p50").asDouble()).as("the endpoint sleeps 50 ms").isGreaterThanOrEqualTo(50);
         assertThat(platform.getText("/api/v1/runs/" + runId + "/artifacts/app.log"))
                 .as("the JVM picked up the worker's recording").contains("StartFlightRecording");
+        assertThat(point.get("flags").toString()).as("a recorded run").doesNotContain("jfr-off", "jfr-missing");
         assertThat(engine.findImages(Map.of("bench.kind", "artifact-app", "bench.jdk", "21"))).isNotEmpty();
     }
 
