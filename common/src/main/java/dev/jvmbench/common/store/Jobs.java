@@ -66,7 +66,7 @@ public class Jobs {
     }
 
     public Optional<JobRow> find(long id) {
-        return jdbc.sql("SELECT * FROM jobs WHERE id = :id").param("id", id).query((rs, n) -> rows.read(rs)).optional();
+        return jdbc.sql("SELECT * FROM jobs WHERE id = :id").param("id", id).query(rows).optional();
     }
 
     public boolean exists(long id) {
@@ -128,7 +128,7 @@ public class Jobs {
         List<JobRow> found = jdbc.sql("SELECT * FROM jobs" + clause + " ORDER BY created_at DESC, id DESC"
                         + " LIMIT :limit OFFSET :offset")
                 .params(params).param("limit", size).param("offset", (long) page * size)
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
         long before = (long) page * size;
         if (!found.isEmpty() && found.size() < size || found.isEmpty() && page == 0) {
             // The last page: every page before it is full, so the matches are counted already.
@@ -167,7 +167,7 @@ public class Jobs {
                 .param("app", app).param("scenario", scenario)
                 .param("labels", json.writeValueAsString(labels))
                 .param("limit", limit)
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
     }
 
     /**
@@ -183,7 +183,7 @@ public class Jobs {
                           AND NOT EXISTS (SELECT 1 FROM webhook_job_checks c WHERE c.job_id = j.id)
                         ORDER BY j.finished_at, j.id LIMIT :limit""".formatted(Sql.in(JobStatus.ended())))
                 .param("since", Sql.utc(since)).param("limit", limit)
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
     }
 
     /** Jobs in the database by status (platform metrics). */

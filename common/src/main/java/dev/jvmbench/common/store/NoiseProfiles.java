@@ -32,19 +32,19 @@ public class NoiseProfiles {
     /** The newest profile. */
     public Optional<NoiseProfileRow> latest() {
         return jdbc.sql("SELECT * FROM noise_profiles ORDER BY created_at DESC, id DESC LIMIT 1")
-                .query((rs, n) -> rows.read(rs)).optional();
+                .query(rows).optional();
     }
 
     /** The newest profile measured with this many repetitions per cell. */
     public Optional<NoiseProfileRow> latest(int repetitions) {
         return jdbc.sql("SELECT * FROM noise_profiles WHERE repetitions = :repetitions ORDER BY created_at DESC, id DESC LIMIT 1")
-                .param("repetitions", repetitions).query((rs, n) -> rows.read(rs)).optional();
+                .param("repetitions", repetitions).query(rows).optional();
     }
 
     /** The newest profile of this many repetitions (pairs, when paired) measured for one way of comparing. */
     public Optional<NoiseProfileRow> latest(int repetitions, dev.jvmbench.common.job.BaselineMode mode) {
         return jdbc.sql("SELECT * FROM noise_profiles WHERE repetitions = :repetitions AND mode = :mode"
                         + " ORDER BY created_at DESC, id DESC LIMIT 1")
-                .param("repetitions", repetitions).param("mode", mode.name()).query((rs, n) -> rows.read(rs)).optional();
+                .param("repetitions", repetitions).param("mode", mode.name()).query(rows).optional();
     }
 }

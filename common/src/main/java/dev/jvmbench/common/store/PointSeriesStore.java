@@ -38,7 +38,7 @@ public class PointSeriesStore {
     /** A run's series, by level and phase (warm-up first). */
     public List<SeriesRow> ofRun(long runId) {
         return jdbc.sql("SELECT * FROM point_series WHERE run_id = :run ORDER BY level_index, phase DESC")
-                .param("run", runId).query((rs, n) -> rows.read(rs)).list();
+                .param("run", runId).query(rows).list();
     }
 
     /** Deletes the series of a run's attempt that is given up. */

@@ -1,28 +1,27 @@
 package dev.jvmbench.common.store;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import tools.jackson.databind.JavaType;
+import org.springframework.core.convert.TypeDescriptor;
+import org.springframework.core.convert.converter.GenericConverter;
+import org.springframework.core.convert.support.DefaultConversionService;
+import org.springframework.jdbc.core.DataClassRowMapper;
+import org.springframework.jdbc.core.RowMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -43,8 +42,13 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>The same rules write a row ({@link #columns}, {@link #values}, {@link #params}) and read it
  * ({@link #read}), so the two cannot drift apart. StoreSchemaTest checks every mapped record
  * against the migrated schema.
+ *
+ * <p>Reading is Spring's {@link DataClassRowMapper} (columns by the constructor's parameter names,
+ * values through a conversion service), told the column names above and given what it cannot know
+ * by itself: a jsonb column is read as JSON into the component's full generic type, a timestamptz as
+ * an Instant. Writing stays here: the framework binds no jsonb and no arrays.
  */
-final class RecordRows<R extends Record> {
+final class RecordRows<R extends Record> implements RowMapper<R> {
 
     private enum Kind { STRING, NUMBER_OR_BOOLEAN, INSTANT, ENUM, ARRAY, JSON }
 
@@ -54,18 +58,24 @@ final class RecordRows<R extends Record> {
         Object read(ResultSet rs, String column) throws SQLException;
     }
 
-    private record Field(String component, String column, Kind kind, Class<?> type, Class<?> element,
-                         JavaType jsonType, Method accessor, ColumnReader reader) {
+    private record Field(String component, String column, Kind kind, Class<?> element, Method accessor,
+                         ColumnReader reader) {
 
         boolean primitive() {
             return accessor.getReturnType().isPrimitive();
         }
     }
 
+    /** A jsonb column's text, until the conversion service turns it into the component's type. */
+    private record JsonText(String text) {
+    }
+
     private final Class<R> type;
     private final List<Field> fields;
-    private final MethodHandle constructor;
     private final JsonMapper json;
+    private final Map<String, Field> byColumn;
+    private final Map<String, String> columnOfComponent;
+    private final Reader reader;
 
     /**
      * @param columnOf columns whose name is not the component's in snake_case (component -> column),
@@ -81,14 +91,9 @@ final class RecordRows<R extends Record> {
             mapped.add(field(c, column));
         }
         this.fields = List.copyOf(mapped);
-        try {
-            Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
-            this.constructor = MethodHandles.publicLookup()
-                    .findConstructor(type, MethodType.methodType(void.class, parameters))
-                    .asSpreader(Object[].class, parameters.length);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(type.getName() + " must be a public record", e);
-        }
+        this.byColumn = byColumn(fields);
+        this.columnOfComponent = columnOfComponent(fields);
+        this.reader = new Reader();
     }
 
     RecordRows(Class<R> type, JsonMapper json) {
@@ -98,30 +103,39 @@ final class RecordRows<R extends Record> {
     private RecordRows(RecordRows<R> from, List<Field> fields) {
         this.type = from.type;
         this.json = from.json;
-        this.constructor = from.constructor;
         this.fields = List.copyOf(fields);
+        this.byColumn = byColumn(this.fields);
+        this.columnOfComponent = columnOfComponent(this.fields);
+        this.reader = new Reader();
+    }
+
+    private static Map<String, Field> byColumn(List<Field> fields) {
+        return fields.stream().collect(Collectors.toUnmodifiableMap(Field::column, f -> f));
+    }
+
+    private static Map<String, String> columnOfComponent(List<Field> fields) {
+        return fields.stream().collect(Collectors.toUnmodifiableMap(Field::component, Field::column));
     }
 
     private Field field(RecordComponent c, String column) {
         Class<?> raw = c.getType();
         if (raw == String.class) {
-            return new Field(c.getName(), column, Kind.STRING, raw, null, null, c.getAccessor(), null);
+            return new Field(c.getName(), column, Kind.STRING, null, c.getAccessor(), null);
         }
         if (raw.isPrimitive() || Number.class.isAssignableFrom(raw) || raw == Boolean.class) {
-            return new Field(c.getName(), column, Kind.NUMBER_OR_BOOLEAN, boxed(raw), null, null, c.getAccessor(), null);
+            return new Field(c.getName(), column, Kind.NUMBER_OR_BOOLEAN, null, c.getAccessor(), null);
         }
         if (raw == Instant.class) {
-            return new Field(c.getName(), column, Kind.INSTANT, raw, null, null, c.getAccessor(), null);
+            return new Field(c.getName(), column, Kind.INSTANT, null, c.getAccessor(), null);
         }
         if (raw.isEnum()) {
-            return new Field(c.getName(), column, Kind.ENUM, raw, null, null, c.getAccessor(), null);
+            return new Field(c.getName(), column, Kind.ENUM, null, c.getAccessor(), null);
         }
         Class<?> element = scalarListElement(c.getGenericType());
         if (element != null) {
-            return new Field(c.getName(), column, Kind.ARRAY, raw, element, null, c.getAccessor(), null);
+            return new Field(c.getName(), column, Kind.ARRAY, element, c.getAccessor(), null);
         }
-        return new Field(c.getName(), column, Kind.JSON, raw, null,
-                json.getTypeFactory().constructType(c.getGenericType()), c.getAccessor(), null);
+        return new Field(c.getName(), column, Kind.JSON, null, c.getAccessor(), null);
     }
 
     /**
@@ -135,8 +149,7 @@ final class RecordRows<R extends Record> {
         for (Field f : fields) {
             if (f.component().equals(component)) {
                 found = true;
-                changed.add(new Field(f.component(), f.column(), f.kind(), f.type(), f.element(), f.jsonType(),
-                        f.accessor(), reader));
+                changed.add(new Field(f.component(), f.column(), f.kind(), f.element(), f.accessor(), reader));
             } else {
                 changed.add(f);
             }
@@ -197,61 +210,85 @@ final class RecordRows<R extends Record> {
     }
 
     R read(ResultSet rs) throws SQLException {
-        Object[] values = new Object[fields.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = fromSql(fields.get(i), rs);
-        }
-        try {
-            return type.cast(constructor.invoke(values));
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("cannot build " + type.getSimpleName(), e);
-        }
+        return reader.mapRow(rs, 0);
     }
 
-    private Object fromSql(Field f, ResultSet rs) throws SQLException {
-        if (f.reader() != null) {
-            return f.reader().read(rs, f.column());
+    @Override
+    public R mapRow(ResultSet rs, int rowNum) throws SQLException {
+        return reader.mapRow(rs, rowNum);
+    }
+
+    /** The framework's mapper, with our column names and the column kinds it cannot tell by itself. */
+    private final class Reader extends DataClassRowMapper<R> {
+
+        // The names come from the outer instance's maps, not from fields of the reader's own: the
+        // framework's constructor already asks for them (suppressProperty), before those would be set.
+        Reader() {
+            super(type);
+            DefaultConversionService conversions = new DefaultConversionService();
+            conversions.addConverter(new GenericConverter() {
+                @Override
+                public Set<ConvertiblePair> getConvertibleTypes() {
+                    return Set.of(new ConvertiblePair(JsonText.class, Object.class));
+                }
+
+                @Override
+                public Object convert(Object source, TypeDescriptor from, TypeDescriptor to) {
+                    return source == null ? null
+                            : json.readValue(((JsonText) source).text(), json.getTypeFactory().constructType(to.getResolvableType().getType()));
+                }
+            });
+            setConversionService(conversions);
         }
-        return switch (f.kind()) {
-            case STRING -> rs.getString(f.column());
-            case NUMBER_OR_BOOLEAN -> {
-                Object value = rs.getObject(f.column(), f.type());
-                if (value == null && f.primitive()) {
-                    throw new IllegalStateException(f.column() + " is NULL but " + type.getSimpleName() + "."
-                            + f.component() + " is a primitive");
+
+        /** Tried first by the framework: a component's column, or (for the result's own columns) the name. */
+        @Override
+        protected String lowerCaseName(String name) {
+            return columnOf(name);
+        }
+
+        @Override
+        protected String underscoreName(String name) {
+            return columnOf(name);
+        }
+
+        private String columnOf(String name) {
+            String column = columnOfComponent.get(name);
+            return column != null ? column : name.toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        protected Object getColumnValue(ResultSet rs, int index, Class<?> paramType) throws SQLException {
+            Field f = byColumn.get(rs.getMetaData().getColumnLabel(index));
+            if (f == null) {
+                return super.getColumnValue(rs, index, paramType);
+            }
+            if (f.reader() != null) {
+                return f.reader().read(rs, f.column());
+            }
+            Object value = switch (f.kind()) {
+                case INSTANT -> {
+                    OffsetDateTime at = rs.getObject(index, OffsetDateTime.class);
+                    yield at == null ? null : at.toInstant();
                 }
-                yield value;
-            }
-            case INSTANT -> {
-                OffsetDateTime at = rs.getObject(f.column(), OffsetDateTime.class);
-                yield at == null ? null : at.toInstant();
-            }
-            case ENUM -> {
-                String name = rs.getString(f.column());
-                yield name == null ? null : enumOf(f.type(), name);
-            }
-            case ARRAY -> {
-                Array array = rs.getArray(f.column());
-                if (array == null) {
-                    yield null;
+                case ARRAY -> {
+                    java.sql.Array array = rs.getArray(index);
+                    // a Java array: the conversion service makes the component's List of it, element by element
+                    yield array == null ? null : array.getArray();
                 }
-                Object[] raw = (Object[]) array.getArray();
-                Object[] elements = new Object[raw.length];
-                for (int i = 0; i < raw.length; i++) {
-                    elements[i] = f.element().isEnum() ? enumOf(f.element(), (String) raw[i])
-                            : f.element() == Long.class ? ((Number) raw[i]).longValue()
-                            : f.element() == Integer.class ? ((Number) raw[i]).intValue()
-                            : raw[i];
+                case JSON -> {
+                    String text = rs.getString(index);
+                    yield text == null ? null : new JsonText(text);
                 }
-                yield Collections.unmodifiableList(Arrays.asList(elements));
+                default -> super.getColumnValue(rs, index, paramType);
+            };
+            if (value == null && f.primitive()) {
+                // the framework would pass the primitive's default: a NULL must not read as 0 or false
+                throw new IllegalStateException(f.column() + " is NULL but " + type.getSimpleName() + "." + f.component()
+                        + " is a primitive");
             }
-            case JSON -> {
-                String text = rs.getString(f.column());
-                yield text == null ? null : json.readValue(text, f.jsonType());
-            }
-        };
+            return value;
+        }
     }
 
     private Object toSql(Field f, Object value) {
@@ -280,20 +317,8 @@ final class RecordRows<R extends Record> {
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Object enumOf(Class<?> type, String name) {
-        return Enum.valueOf((Class) type, name);
-    }
-
     private static Predicate<Field> notIn(Set<String> skip) {
         return f -> !skip.contains(f.component());
-    }
-
-    private static Class<?> boxed(Class<?> type) {
-        if (!type.isPrimitive()) {
-            return type;
-        }
-        return MethodType.methodType(type).wrap().returnType();
     }
 
     static String snakeCase(String camel) {

@@ -54,7 +54,7 @@ public class RunFindings {
                         SELECT * FROM run_findings WHERE run_id = :run
                          ORDER BY CASE severity WHEN 'CRITICAL' THEN 0 WHEN 'WARNING' THEN 1 ELSE 2 END,
                                   level_index NULLS FIRST, at NULLS FIRST, id""")
-                .param("run", runId).query((rs, n) -> rows.read(rs)).list();
+                .param("run", runId).query(rows).list();
     }
 
     /** The findings of several runs (e.g. a job's), worst first, by run. */
@@ -67,7 +67,7 @@ public class RunFindings {
                         SELECT * FROM run_findings WHERE run_id IN (:runs)
                          ORDER BY run_id, CASE severity WHEN 'CRITICAL' THEN 0 WHEN 'WARNING' THEN 1 ELSE 2 END,
                                   level_index NULLS FIRST, at NULLS FIRST, id""")
-                .param("runs", runIds).query((rs, n) -> rows.read(rs)).list()
+                .param("runs", runIds).query(rows).list()
                 .forEach(row -> byRun.computeIfAbsent(row.runId(), id -> new java.util.ArrayList<>()).add(row));
         return byRun;
     }

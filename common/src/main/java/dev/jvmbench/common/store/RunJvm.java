@@ -33,7 +33,7 @@ public class RunJvm {
 
     public Optional<JvmRow> ofRun(long runId) {
         return jdbc.sql("SELECT * FROM run_jvm WHERE run_id = :run").param("run", runId)
-                .query((rs, n) -> rows.read(rs)).optional();
+                .query(rows).optional();
     }
 
     /** What the JVMs of the given runs saw, for those that have a row, in one statement. */
@@ -42,7 +42,7 @@ public class RunJvm {
             return List.of();
         }
         return jdbc.sql("SELECT * FROM run_jvm WHERE run_id IN (:runs) ORDER BY run_id").param("runs", runIds)
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
     }
 
     /** Deletes what a given-up attempt's JVM saw. */

@@ -46,7 +46,7 @@ public class RunProfiles {
         return jdbc.sql("SELECT * FROM run_profiles WHERE run_id IN (:runs) AND level = :level AND kind = :kind "
                         + "ORDER BY run_id, level_index")
                 .param("runs", runIds).param("level", level).param("kind", kind.name())
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
     }
 
     /** Every profile of the given runs (all levels and kinds), in one statement. */
@@ -55,7 +55,7 @@ public class RunProfiles {
             return List.of();
         }
         return jdbc.sql("SELECT * FROM run_profiles WHERE run_id IN (:runs) ORDER BY run_id, level_index, kind")
-                .param("runs", runIds).query((rs, n) -> rows.read(rs)).list();
+                .param("runs", runIds).query(rows).list();
     }
 
     public int deleteOfRun(long runId) {

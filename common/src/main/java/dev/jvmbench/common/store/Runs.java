@@ -60,7 +60,7 @@ public class Runs {
     /** A job's runs in execution order; empty when there is no such job (a job has at least one run). */
     public List<RunRow> ofJob(long jobId) {
         return jdbc.sql("SELECT * FROM runs WHERE job_id = :job ORDER BY seq").param("job", jobId)
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
     }
 
     /** The runs of several jobs, by job, each in execution order. */
@@ -69,11 +69,11 @@ public class Runs {
             return List.of();
         }
         return jdbc.sql("SELECT * FROM runs WHERE job_id IN (:jobs) ORDER BY job_id, seq").param("jobs", jobIds)
-                .query((rs, n) -> rows.read(rs)).list();
+                .query(rows).list();
     }
 
     public Optional<RunRow> find(long runId) {
-        return jdbc.sql("SELECT * FROM runs WHERE id = :id").param("id", runId).query((rs, n) -> rows.read(rs)).optional();
+        return jdbc.sql("SELECT * FROM runs WHERE id = :id").param("id", runId).query(rows).optional();
     }
 
     public boolean exists(long runId) {
@@ -120,7 +120,7 @@ public class Runs {
             jdbc.sql("SELECT DISTINCT ON (job_id) * FROM runs WHERE job_id IN (:jobs) AND status = " + Sql.is(RUNNING)
                             + " ORDER BY job_id, seq")
                     .param("jobs", withRunning)
-                    .query((rs, n) -> rows.read(rs)).list()
+                    .query(rows).list()
                     .forEach(run -> running.put(run.jobId(), run));
         }
         Map<Long, Tally> tallies = new HashMap<>();
@@ -186,7 +186,7 @@ public class Runs {
                          WHERE runs.id = next.id
                         RETURNING runs.*""".formatted(CLAIMABLE, Sql.in(RunStatus.open())))
                 .param("running", QUEUED.requireMoveTo(RUNNING).name()).param("worker", workerId)
-                .query((rs, n) -> rows.read(rs)).optional();
+                .query(rows).optional();
     }
 
     /** Where an owned run's processes run (its cores), as the worker placed them. */
@@ -237,14 +237,14 @@ public class Runs {
     public List<RunRow> lockStale(Duration staleAfter) {
         return jdbc.sql("SELECT * FROM runs WHERE status = " + Sql.is(RUNNING)
                         + " AND heartbeat_at < now() - make_interval(secs => :secs) FOR UPDATE SKIP LOCKED")
-                .param("secs", seconds(staleAfter)).query((rs, n) -> rows.read(rs)).list();
+                .param("secs", seconds(staleAfter)).query(rows).list();
     }
 
     /** RUNNING runs under a worker id, locked (SKIP LOCKED) for recovery. */
     public List<RunRow> lockOwnedBy(String workerId) {
         return jdbc.sql("SELECT * FROM runs WHERE status = " + Sql.is(RUNNING)
                         + " AND worker_id = :worker FOR UPDATE SKIP LOCKED")
-                .param("worker", workerId).query((rs, n) -> rows.read(rs)).list();
+                .param("worker", workerId).query(rows).list();
     }
 
     /** Queues a recovered run again, for any worker. */
