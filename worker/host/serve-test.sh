@@ -171,5 +171,34 @@ points=$(call "/api/v1/runs/$run_id/points" | json 'len(d["items"])')
 (( points == 1 )) || die "after the restart run $run_id has $points points, not 1"
 log "the restarted serve finds job $job_id SUCCEEDED with its point, with the same token"
 
+# Two more workers beside serve's, without an id: each claims the first free of the host's names
+# on the platform's database (WorkerIdClaim), and ./bench names their logs after it.
+host=$(uname -n)
+extra_pids=()
+for expected in "$host" "$host-2"; do
+  out="$data_dir/worker-$expected.test.out"
+  env -u BENCH_WORKER_ID "$REPO_DIR/bench" worker >"$out" 2>&1 &
+  extra_pids+=($!)
+  waited=0
+  until grep -q "takes runs from" "$out" 2>/dev/null; do
+    kill -0 "${extra_pids[-1]}" 2>/dev/null || { cat "$out" >&2; die "./bench worker exited before it was ready"; }
+    (( waited < 240 )) || die "./bench worker was not ready after 240 s"
+    sleep 1
+    waited=$((waited + 1))
+  done
+  grep -q "worker $expected takes runs from" "$out" || { cat "$out" >&2; die "the worker did not take the id $expected"; }
+  grep -q "Worker $expected ready" "$data_dir/logs/worker-$expected.log" || die "no log worker-$expected.log with its ready line"
+  log "./bench worker without an id took '$expected' (log worker-$expected.log) after $waited s"
+done
+for pid in "${extra_pids[@]}"; do kill -TERM "$pid"; done
+for pid in "${extra_pids[@]}"; do
+  rc=0
+  wait "$pid" || rc=$?
+  (( rc == 0 )) || die "./bench worker (pid $pid) exited $rc after SIGTERM"
+done
+left_files=("$data_dir"/workers/*)
+[[ -e "${left_files[0]}" ]] && die "files left in $data_dir/workers: ${left_files[*]}"
+log "both workers stopped"
+
 stop_serve INT
 ok=1

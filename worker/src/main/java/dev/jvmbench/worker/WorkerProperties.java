@@ -11,8 +11,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled            false keeps the worker from claiming runs (tools, tests of the wiring)
  * @param id                 identity in runs.worker_id, stable across restarts so a restarted worker
  *                           knows the runs and containers of its dead predecessor; default the host
- *                           name (one worker per benchmark host). Two live workers never share an id
- *                           (see WorkerIdentity).
+ *                           name. Two live workers never share an id (WorkerIdClaim). Started by
+ *                           {@code ./bench} (bench.worker.id-file set), a worker without an id takes
+ *                           the first free of the host name, {@code <host>-2}, -3... (WorkerIdAtStart).
  * @param pollInterval       pause between claims while the queue is empty
  * @param heartbeatInterval  how often a running run's heartbeat is written
  * @param staleAfter         a RUNNING run whose heartbeat is older is recovered by the sweeper
@@ -57,7 +58,7 @@ public record WorkerProperties(
             throw new IllegalArgumentException("bench.worker.nofile-limit must be >= 256, was " + nofileLimit);
         }
         if (id == null || id.isBlank()) {
-            id = defaultId();
+            id = hostName();
         }
         // In code, not in @DefaultValue: the binder does not resolve placeholders there.
         if (workDir == null) {
@@ -68,7 +69,8 @@ public record WorkerProperties(
         }
     }
 
-    private static String defaultId() {
+    /** The host's name: the default worker id (WorkerIdClaim tries {@code <host>-2}, -3... next when asked to). */
+    public static String hostName() {
         try {
             return java.net.InetAddress.getLocalHost().getHostName();
         } catch (java.net.UnknownHostException e) {

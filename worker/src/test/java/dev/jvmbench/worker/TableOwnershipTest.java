@@ -21,7 +21,7 @@ class TableOwnershipTest {
     @ArchTest
     static final ArchRule theWorkerRunsSqlOnlyThroughTheStore = noClasses()
             // the worker's id lock: a session advisory lock on a connection of its own, no table
-            .that().doNotHaveFullyQualifiedName("dev.jvmbench.worker.queue.WorkerIdentity")
+            .that().doNotHaveFullyQualifiedName("dev.jvmbench.worker.queue.WorkerIdClaim")
             .should().dependOnClassesThat().areAssignableTo(JdbcClient.class)
             .orShould().dependOnClassesThat().areAssignableTo(JdbcOperations.class)
             .orShould().dependOnClassesThat().areAssignableTo(NamedParameterJdbcOperations.class)

@@ -315,6 +315,57 @@ class RunQueueTest {
     }
 
     @Test
+    void withoutAnIdAWorkerTakesTheFirstFreeOfItsHostsNames() throws Exception {
+        WorkerIdClaim first = WorkerIdClaim.claim(dataSource.getConnection(), null, "bench-host");
+        WorkerIdClaim second = WorkerIdClaim.claim(dataSource.getConnection(), "", "bench-host");
+        try {
+            assertThat(first.id()).isEqualTo("bench-host");
+            assertThat(second.id()).isEqualTo("bench-host-2");
+            first.close();
+            try (WorkerIdClaim third = WorkerIdClaim.claim(dataSource.getConnection(), null, "bench-host")) {
+                assertThat(third.id()).as("a dead worker's id is free again for its successor").isEqualTo("bench-host");
+            }
+        } finally {
+            second.close();
+        }
+    }
+
+    @Test
+    void aLauncherThatNamesAnIdFileLearnsTheIdBeforeTheWorkerLogsAndTheWorkerKeepsThatClaim() throws Exception {
+        Path idFile = home.resolve("starting-1.id");
+        var environment = new org.springframework.core.env.StandardEnvironment();
+        environment.getPropertySources().addFirst(new org.springframework.core.env.MapPropertySource("test", java.util.Map.of(
+                "spring.datasource.url", postgres.jdbcUrl(), "spring.datasource.username", postgres.user(),
+                "spring.datasource.password", postgres.password(), "bench.worker.id-file", idFile.toString())));
+        try (WorkerIdClaim taken = WorkerIdClaim.claim(dataSource.getConnection(), null, dev.jvmbench.worker.WorkerProperties.hostName())) {
+            new WorkerIdAtStart().postProcessEnvironment(environment, null);
+            String id = environment.getProperty("bench.worker.id");
+            assertThat(id).as("the host name is taken: the next of its names").isEqualTo(taken.id() + "-2");
+            assertThat(java.nio.file.Files.readString(idFile)).isEqualTo(id + "\n");
+
+            var properties = new dev.jvmbench.worker.WorkerProperties(true, id, null, null, null, 2, null, null,
+                    null, null, 4096, 16384, 0.9);
+            WorkerIdentity identity = new WorkerIdentity(dataSource, properties, environment);
+            assertThatThrownByClaiming(id).hasMessageContaining("another live worker uses the id '" + id + "'");
+            identity.destroy();
+            WorkerIdClaim.claim(dataSource.getConnection(), id, "unused").close();
+
+            var explicit = new org.springframework.core.env.StandardEnvironment();
+            explicit.getPropertySources().addFirst(new org.springframework.core.env.MapPropertySource("test", java.util.Map.of(
+                    "spring.datasource.url", postgres.jdbcUrl(), "spring.datasource.username", postgres.user(),
+                    "spring.datasource.password", postgres.password(), "bench.worker.id-file", idFile.toString(),
+                    "bench.worker.id", taken.id())));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new WorkerIdAtStart().postProcessEnvironment(explicit, null))
+                    .as("a given id is that id or nothing").hasMessageContaining("another live worker uses the id '" + taken.id() + "'");
+        }
+    }
+
+    private static org.assertj.core.api.AbstractThrowableAssert<?, ? extends Throwable> assertThatThrownByClaiming(String id) {
+        return org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorkerIdClaim.claim(dataSource.getConnection(), id, "unused"))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void aFreshHeartbeatKeepsTheRun() {
         long jobId = queuedJob(1);
         ClaimedRun run = claimOf(jobId, "alive");
