@@ -40,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
  * </ul>
  *
  * <p>The same rules write a row ({@link #columns}, {@link #values}, {@link #params}) and read it
- * ({@link #read}), so the two cannot drift apart. StoreSchemaTest checks every mapped record
+ * ({@link #mapRow}), so the two cannot drift apart. StoreSchemaTest checks every mapped record
  * against the migrated schema.
  *
  * <p>Reading is Spring's {@link DataClassRowMapper} (columns by the constructor's parameter names,
@@ -207,10 +207,6 @@ final class RecordRows<R extends Record> implements RowMapper<R> {
             params.put(f.component() + suffix, toSql(f, get(f, row)));
         }
         return params;
-    }
-
-    R read(ResultSet rs) throws SQLException {
-        return reader.mapRow(rs, 0);
     }
 
     @Override

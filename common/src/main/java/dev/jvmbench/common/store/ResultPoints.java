@@ -101,6 +101,6 @@ public class ResultPoints {
     }
 
     private StoredPoint stored(ResultSet rs) throws SQLException {
-        return new StoredPoint(rs.getLong("id"), rs.getObject("created_at", OffsetDateTime.class).toInstant(), rows.read(rs));
+        return new StoredPoint(rs.getLong("id"), rs.getObject("created_at", OffsetDateTime.class).toInstant(), rows.mapRow(rs, 0));
     }
 }

@@ -33,7 +33,7 @@ public class WorkerIdentity implements DisposableBean {
             this.claim = atStart;
             log.info("Worker id '{}' is this process's (claimed at start)", claim.id());
         } else {
-            this.claim = WorkerIdClaim.claim(dataSource.getConnection(), properties.id(), properties.id());
+            this.claim = WorkerIdClaim.claim(dataSource.getConnection(), properties.id(), WorkerProperties.hostName());
             log.info("Worker id '{}' is this process's", claim.id());
         }
     }
