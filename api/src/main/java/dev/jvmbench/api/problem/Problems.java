@@ -100,8 +100,10 @@ public final class Problems {
      * Whether a failure means the database is out of reach (down, restarting, pool exhausted), which
      * a client answers by retrying: a 503, never a 500. A connection lost mid-request does not always
      * arrive as Spring's translated exceptions: JPA, Hibernate and the pool wrap it differently
-     * depending on where it broke. SQL state class 08 is "connection exception"; the pool's
-     * "Connection is closed" comes without a state.
+     * depending on where it broke. SQL state class 08 is "connection exception"; 57P01-57P03 are
+     * the server shutting down or starting ("terminating connection due to administrator command",
+     * what a pooled connection gets when PostgreSQL stops under it, arrives as a GenericJDBCException
+     * with 57P01); the pool's "Connection is closed" comes without a state.
      */
     public static boolean isDatabaseUnavailable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -112,11 +114,16 @@ public final class Problems {
                 return true;
             }
             if (t instanceof SQLException sql && (sql.getSQLState() == null
-                    ? "Connection is closed".equals(sql.getMessage()) : sql.getSQLState().startsWith("08"))) {
+                    ? "Connection is closed".equals(sql.getMessage()) : isOutageState(sql.getSQLState()))) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean isOutageState(String sqlState) {
+        return sqlState.startsWith("08") || sqlState.equals("57P01") || sqlState.equals("57P02")
+                || sqlState.equals("57P03");
     }
 
     public static ProblemDetail at(ProblemDetail problem, HttpServletRequest request) {

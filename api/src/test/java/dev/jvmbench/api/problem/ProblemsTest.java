@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import org.hibernate.exception.GenericJDBCException;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
@@ -20,6 +21,12 @@ class ProblemsTest {
         assertThat(Problems.isDatabaseUnavailable(new JpaSystemException(new RuntimeException(
                 new SQLException("I/O error", "08006"))))).isTrue();
         assertThat(Problems.isDatabaseUnavailable(new IllegalStateException(new SQLException("Connection is closed"))))
+                .isTrue();
+        // a pooled connection when PostgreSQL stops under it (a CI run's token lookup got this as a 500)
+        assertThat(Problems.isDatabaseUnavailable(new JpaSystemException(new GenericJDBCException(
+                "JDBC exception executing SQL", new SQLException("FATAL: terminating connection due to administrator command",
+                        "57P01"))))).isTrue();
+        assertThat(Problems.isDatabaseUnavailable(new SQLException("the database system is starting up", "57P03")))
                 .isTrue();
     }
 
