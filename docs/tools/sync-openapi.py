@@ -48,6 +48,19 @@ for name, schema in current.get("components", {}).get("schemas", {}).items():
                 and "description" in prop_schema and "description" not in served_prop:
             served_prop["description"] = prop_schema["description"]
 
+# The served document lists paths and schemas in an order of its own that varies between starts: keep
+# the current file's order (new ones after it), so that the diff shows what changed and nothing else.
+def in_current_order(served_map, current_map):
+    ordered = {key: served_map[key] for key in current_map if key in served_map}
+    ordered.update({key: value for key, value in served_map.items() if key not in ordered})
+    return ordered
+
+
+served["paths"] = in_current_order(served["paths"], current["paths"])
+if "schemas" in served.get("components", {}):
+    served["components"]["schemas"] = in_current_order(served["components"]["schemas"],
+                                                       current.get("components", {}).get("schemas", {}))
+
 with open("openapi.yaml", "w") as f:
     f.write(header + yaml.safe_dump(served, sort_keys=False, allow_unicode=True, width=120))
 print("openapi.yaml updated; review with git diff")

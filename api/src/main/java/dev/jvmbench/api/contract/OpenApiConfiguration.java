@@ -112,18 +112,43 @@ class OpenApiConfiguration {
             close(values, components, seen);
         }
         close(schema.getItems(), components, seen);
-        for (List<Schema> group : Arrays.asList(schema.getAllOf(), schema.getAnyOf(), schema.getOneOf())) {
+        for (List<Schema> group : Arrays.asList(schema.getAnyOf(), schema.getOneOf())) {
             if (group != null) {
                 group.forEach(s -> close(s, components, seen));
             }
         }
-        // A then/else adds rules to the object it sits in: it is not an object of its own, so it stays
-        // open, but what its properties name is closed. An if only tests, and is left alone.
-        for (Schema branch : Arrays.asList(schema.getThen(), schema.getElse())) {
-            if (branch != null && branch.getProperties() != null) {
-                ((Map<String, Schema>) branch.getProperties()).values().forEach(p -> close(p, components, seen));
+        if (schema.getAllOf() != null) {
+            schema.getAllOf().forEach(rule -> closeNamed((Schema) rule, components, seen));
+        }
+        closeNamed(schema.getThen(), components, seen);
+        closeNamed(schema.getElse(), components, seen);
+    }
+
+    /**
+     * An allOf entry, a then or an else adds rules to the object it sits in (JobSubmission's rules
+     * between fields): it is no object of its own, and what it says of a property ({@code uniqueItems},
+     * exactly one of two) constrains that property without closing it. Only the components it names
+     * are closed (the scenario's CustomScenario or BuiltInScenario). An if only tests, and is left alone.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void closeNamed(Schema rule, Map<String, Schema> components, Set<String> seen) {
+        if (rule == null) {
+            return;
+        }
+        if (rule.get$ref() != null) {
+            close(rule, components, seen);
+            return;
+        }
+        if (rule.getProperties() != null) {
+            ((Map<String, Schema>) rule.getProperties()).values().forEach(p -> closeNamed(p, components, seen));
+        }
+        for (List<Schema> group : Arrays.asList(rule.getAllOf(), rule.getAnyOf(), rule.getOneOf())) {
+            if (group != null) {
+                group.forEach(s -> closeNamed(s, components, seen));
             }
         }
+        closeNamed(rule.getThen(), components, seen);
+        closeNamed(rule.getElse(), components, seen);
     }
 
     private static void addErrors(String path, PathItem.HttpMethod method, Operation operation) {

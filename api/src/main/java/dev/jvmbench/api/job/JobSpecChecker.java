@@ -7,12 +7,8 @@ import dev.jvmbench.common.catalog.JdkCatalog;
 import dev.jvmbench.common.catalog.ScenarioCatalog;
 import dev.jvmbench.common.catalog.ScenarioDefinition;
 import dev.jvmbench.common.catalog.ScenarioParam;
-import dev.jvmbench.common.job.AppRef;
-import dev.jvmbench.common.job.BaselineMode;
 import dev.jvmbench.common.job.JobSpec;
-import dev.jvmbench.common.job.ThreadModel;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,10 +16,13 @@ import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The checks Bean Validation cannot express: the catalogues (JDKs, scenarios and their
- * parameters), the app and the thread models it supports, uploaded artifacts.
+ * The checks Bean Validation cannot express: the rules between fields (SubmissionRules), the
+ * catalogues (JDKs, scenarios and their parameters, metric ids), the submission policy, uploaded
+ * artifacts and baseline jobs.
  */
 @Component
 class JobSpecChecker {
@@ -31,11 +30,13 @@ class JobSpecChecker {
     private final JdkCatalog jdks;
     private final ScenarioCatalog scenarios;
     private final SubmissionPolicy policy;
+    private final JsonMapper json;
 
-    JobSpecChecker(JdkCatalog jdks, ScenarioCatalog scenarios, SubmissionPolicy policy) {
+    JobSpecChecker(JdkCatalog jdks, ScenarioCatalog scenarios, SubmissionPolicy policy, JsonMapper json) {
         this.jdks = jdks;
         this.scenarios = scenarios;
         this.policy = policy;
+        this.json = json;
     }
 
     /**
@@ -54,16 +55,16 @@ class JobSpecChecker {
     JobSpec check(JobSpec submitted, References references) {
         JobSpec spec = submitted.normalized();
         List<FieldViolation> errors = new ArrayList<>();
-        checkDistinct("jdks", submitted.jdks(), "a JDK", errors);
-        checkDistinct("threadModels", submitted.threadModels(), "a thread model", errors);
+        // the submission as its JSON (without what it left out), the shape the contract's schema describes
+        JsonNode tree = json.valueToTree(submitted);
+        SubmissionRules.ALL.forEach(rule -> errors.addAll(rule.check(tree)));
         checkJdks(spec, errors);
         if (spec.usesStockApps()) {
             checkStockScenario(spec, errors);
         } else {
             checkUserApp(spec, errors);
         }
-        checkLoad(spec, errors);
-        checkJudging(spec, errors);
+        checkMetrics(spec, errors);
         policy.check(spec, errors);
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
@@ -92,38 +93,8 @@ class JobSpecChecker {
         return spec;
     }
 
-    /** A list whose items must differ: a repeat is a mistake (the contract says uniqueItems). */
-    private static void checkDistinct(String field, List<?> items, String what, List<FieldViolation> errors) {
-        if (items != null && new HashSet<>(items).size() != items.size()) {
-            errors.add(new FieldViolation(field, "must not repeat " + what));
-        }
-    }
-
-    /** Levels listed or searched for, never both; a search looks for what meets the SLO, so it needs one. */
-    private static void checkLoad(JobSpec spec, List<FieldViolation> errors) {
-        var load = spec.load();
-        if (load == null) {
-            return;
-        }
-        checkDistinct("load.levels", load.levels(), "a level", errors);
-        if ((load.levels() == null) == (load.search() == null)) {
-            errors.add(new FieldViolation("load", "give exactly one of levels (e.g. [50, 100]) or search "
-                    + "(e.g. {\"start\": 10, \"max\": 2000} with an slo: the highest load that meets it)"));
-        }
-        if (load.search() != null && spec.slo() == null) {
-            errors.add(new FieldViolation("slo", "a capacity search (load.search) needs an slo to search against, "
-                    + "e.g. {\"latencyP95Ms\": 250, \"errorRatePercent\": 1}"));
-        }
-    }
-
-    private static void checkJudging(JobSpec spec, List<FieldViolation> errors) {
-        if (spec.baseline() != null && (spec.baseline().jobId() != null) == (spec.baseline().labels() != null)) {
-            errors.add(new FieldViolation("baseline", "give exactly one of jobId or labels (e.g. {\"labels\": "
-                    + "{\"branch\": \"main\"}} for the latest successful job on main)"));
-        }
-        if (spec.slo() != null && spec.slo().latencyP95Ms() == null && spec.slo().errorRatePercent() == null) {
-            errors.add(new FieldViolation("slo", "give latencyP95Ms, errorRatePercent or both"));
-        }
+    /** The gate names metrics by their ids (the contract lists them: JobSubmissionSchema). */
+    private static void checkMetrics(JobSpec spec, List<FieldViolation> errors) {
         var gate = spec.gate();
         for (int i = 0; i < gate.metrics().size(); i++) {
             if (Metric.fromId(gate.metrics().get(i)).isEmpty()) {
@@ -133,15 +104,6 @@ class JobSpecChecker {
         }
         gate.thresholds().keySet().stream().filter(id -> Metric.fromId(id).isEmpty()).forEach(id ->
                 errors.add(new FieldViolation("gate.thresholds." + id, "'" + id + "' is not one of " + Metric.ids())));
-        if (gate.maxPairs() != null) {
-            if (spec.baseline() == null) {
-                errors.add(new FieldViolation("gate.maxPairs", "pairs are added to decide the verdict against a baseline: "
-                        + "give a baseline (e.g. {\"labels\": {\"branch\": \"main\"}}) or leave maxPairs out"));
-            } else if (spec.baseline().mode() == BaselineMode.STORED) {
-                errors.add(new FieldViolation("gate.maxPairs", "needs a paired baseline (baseline.mode paired): more runs "
-                        + "of this job alone cannot narrow an interval whose other side is stored"));
-            }
-        }
     }
 
     private void checkJdks(JobSpec spec, List<FieldViolation> errors) {
@@ -189,30 +151,13 @@ class JobSpecChecker {
         });
     }
 
-    private void checkUserApp(JobSpec spec, List<FieldViolation> errors) {
-        AppRef app = spec.app();
-        if ((app.image() == null) == (app.artifactId() == null)) {
-            errors.add(new FieldViolation("app", "give exactly one of image or artifactId"));
-        }
-        if (app.image() != null && !app.imageVariesByJdk() && spec.jdks().size() > 1) {
-            errors.add(new FieldViolation("app.image", "an image holds one JDK: name one JDK, put {jdk} in the "
-                    + "image reference, or upload the JAR to compare JDKs"));
-        }
+    /** A user's app runs a custom request (the contract: CustomScenario); the rest of its rules are SubmissionRules. */
+    private static void checkUserApp(JobSpec spec, List<FieldViolation> errors) {
         if (!spec.scenario().hasCustomRequest()) {
             errors.add(new FieldViolation("scenario.request",
                     "is required for a user's app: the method, path and expected status to benchmark"));
         } else if (!spec.scenario().params().isEmpty()) {
             errors.add(new FieldViolation("scenario.params", "apply to built-in scenarios only"));
-        }
-        for (int i = 0; i < spec.threadModels().size(); i++) {
-            ThreadModel model = spec.threadModels().get(i);
-            if (app.reactiveApp() && model != ThreadModel.WEBFLUX) {
-                errors.add(new FieldViolation("threadModels[" + i + "]",
-                        "a reactive app (app.reactive=true) runs only the webflux thread model"));
-            } else if (!app.reactiveApp() && model == ThreadModel.WEBFLUX) {
-                errors.add(new FieldViolation("threadModels[" + i + "]",
-                        "webflux needs a reactive app: set app.reactive=true (a servlet app runs platform or virtual)"));
-            }
         }
     }
 

@@ -7,8 +7,6 @@ import dev.jvmbench.common.catalog.JdkCatalog;
 import dev.jvmbench.common.catalog.ScenarioCatalog;
 import dev.jvmbench.common.catalog.ScenarioDefinition;
 import dev.jvmbench.common.catalog.ScenarioParam;
-import dev.jvmbench.common.job.BaselineMode;
-import dev.jvmbench.common.job.ThreadModel;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -22,14 +20,14 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 /**
  * The request body of POST /api/v1/jobs as the contract states it: JobSubmission, every rule the
  * api checks (JobSpecChecker, SubmissionPolicy) that is not an annotation of JobSpec, in JSON
- * Schema, from the same sources: this installation's catalogues (available JDKs, built-in scenarios
- * and their parameters), its submission policy (images, JVM options, reserved environment) and the
- * metric ids. A submission the schema allows is accepted, unless it names an artifact or a baseline
+ * Schema, from the same sources: the rules between fields (SubmissionRules, one allOf entry each),
+ * this installation's catalogues (available JDKs, built-in scenarios and their parameters), its
+ * submission policy (images, JVM options, reserved environment) and the metric ids. A submission the schema allows is accepted, unless it names an artifact or a baseline
  * job that does not exist (404) or an artifact that is no executable JAR (409).
  *
  * <p>JobSpec stays the shape of a stored spec (GET /api/v1/jobs/{id}): the catalogues and the policy
- * may change after a job was accepted. The components both share (LoadProfile, Slo, BaselineRef,
- * Gate) get the rules here that hold for every stored spec too.
+ * may change after a job was accepted. The components both share (Gate) get the metric ids, which
+ * hold for every stored spec too.
  */
 final class JobSubmissionSchema {
 
@@ -45,14 +43,14 @@ final class JobSubmissionSchema {
         return openApi -> {
             Map<String, Schema> components = openApi.getComponents().getSchemas();
             Schema spec = components.get("JobSpec");
-            sharedRules(components);
+            metricIds(components);
 
             Map<String, Schema> properties = new LinkedHashMap<>(spec.getProperties());
             properties.put("app", ref("SubmittedApp"));
-            properties.put("threadModels", distinct(copyArray((Schema) properties.get("threadModels"))));
+            properties.put("threadModels", copyArray((Schema) properties.get("threadModels")));
             Schema jdkItems = typed("integer").format("int32");
             jdkItems.setEnum(new ArrayList<>(jdks.availableVersions()));
-            Schema jdkList = distinct(copyArray((Schema) properties.get("jdks")));
+            Schema jdkList = copyArray((Schema) properties.get("jdks"));
             jdkList.setItems(jdkItems);
             properties.put("jdks", jdkList);
             properties.put("scenario", typed("object")
@@ -74,28 +72,12 @@ final class JobSubmissionSchema {
             submission.setProperties(properties);
             submission.setRequired(new ArrayList<>(spec.getRequired()));
             submission.setAdditionalProperties(false);
+            // the scenario's shape follows the app: the stock apps' catalogue or a custom request
             Schema hasApp = new Schema<>().required(List.of("app"));
-            Schema fixedImage = new Schema<>().required(List.of("app")).addProperty("app", new Schema<>()
-                    .required(List.of("image")).addProperty("image", new Schema<>().not(new Schema<>().pattern("\\{jdk\\}"))));
-            Schema reactiveApp = new Schema<>().required(List.of("app")).addProperty("app", new Schema<>()
-                    .required(List.of("reactive")).addProperty("reactive", new Schema<>()._const(true)));
-            Schema servletApp = new Schema<>().required(List.of("app")).addProperty("app", new Schema<>()
-                    .not(new Schema<>().required(List.of("reactive")).addProperty("reactive", new Schema<>()._const(true))));
-            submission.setAllOf(List.of(
-                    conditional(hasApp, property("scenario", ref("CustomScenario")), property("scenario", ref("BuiltInScenario"))),
-                    conditional(fixedImage, property("jdks", new Schema<>().maxItems(1)), null),
-                    conditional(reactiveApp, property("threadModels", new Schema<>().items(new Schema<>()._const("webflux"))), null),
-                    conditional(servletApp, property("threadModels", new Schema<>().items(new Schema<>()
-                            .type("string")._enum(List.of(ThreadModel.PLATFORM.wireName(), ThreadModel.VIRTUAL.wireName())))), null),
-                    // A capacity search looks for the highest load that meets the SLO: it needs one.
-                    conditional(new Schema<>().required(List.of("load")).addProperty("load", new Schema<>().required(List.of("search"))),
-                            new Schema<>().required(List.of("slo")), null),
-                    // Pairs added to decide a verdict (gate.maxPairs) are pairs with a baseline measured again:
-                    // it needs one, not compared stored (JobSpecChecker.checkJudging)
-                    conditional(new Schema<>().required(List.of("gate")).addProperty("gate", new Schema<>().required(List.of("maxPairs"))),
-                            new Schema<>().required(List.of("baseline")).addProperty("baseline", new Schema<>().not(
-                                    new Schema<>().required(List.of("mode")).addProperty("mode", new Schema<>()._enum(
-                                            new ArrayList<>(List.of(BaselineMode.STORED.wireName())))))), null)));
+            List<Schema> rules = new ArrayList<>();
+            rules.add(conditional(hasApp, property("scenario", ref("CustomScenario")), property("scenario", ref("BuiltInScenario"))));
+            SubmissionRules.ALL.forEach(rule -> rules.add(rule.schema()));
+            submission.setAllOf(rules);
             components.put(NAME, submission);
             components.put("SubmittedApp", submittedApp(components.get("AppRef"), policy));
             components.put("BuiltInScenario", builtIn(scenarios));
@@ -106,16 +88,9 @@ final class JobSubmissionSchema {
         };
     }
 
-    /** Rules of the shared components that every stored spec keeps too. */
+    /** The gate's metric ids, which every stored spec keeps too. */
     @SuppressWarnings({"rawtypes", "unchecked"})
-    private static void sharedRules(Map<String, Schema> components) {
-        Schema load = components.get("LoadProfile");
-        ((Schema) load.getProperties().get("levels")).setUniqueItems(true);
-        // Listed levels or a capacity search that finds them, never both (JobSpecChecker.checkLoad).
-        load.setOneOf(List.of(new Schema<>().required(List.of("levels")), new Schema<>().required(List.of("search"))));
-        components.get("Slo").setMinProperties(1);
-        Schema baseline = components.get("BaselineRef");
-        baseline.setOneOf(List.of(new Schema<>().required(List.of("jobId")), new Schema<>().required(List.of("labels"))));
+    private static void metricIds(Map<String, Schema> components) {
         Schema gate = components.get("Gate");
         ((Schema) gate.getProperties().get("metrics")).setItems(typed("string")._enum(Metric.ids()));
         ((Schema) gate.getProperties().get("thresholds")).setPropertyNames(typed("string")._enum(Metric.ids()));
@@ -132,7 +107,6 @@ final class JobSubmissionSchema {
                         + "POST /api/v1/artifacts)");
         app.setProperties(properties);
         app.setAdditionalProperties(false);
-        app.setOneOf(List.of(new Schema<>().required(List.of("image")), new Schema<>().required(List.of("artifactId"))));
         return app;
     }
 
@@ -195,12 +169,6 @@ final class JobSubmissionSchema {
     @SuppressWarnings("rawtypes")
     private static Schema ref(String component) {
         return new Schema<>().$ref(REF + component);
-    }
-
-    @SuppressWarnings("rawtypes")
-    private static Schema distinct(Schema array) {
-        array.setUniqueItems(true);
-        return array;
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})

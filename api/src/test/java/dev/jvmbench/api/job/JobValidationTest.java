@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jvmbench.api.support.ApiClient;
 import dev.jvmbench.api.support.ApiIntegrationTest;
 import dev.jvmbench.api.support.JobBodies;
+import io.swagger.v3.core.util.Json31;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Bad input: every case gets a 4xx problem that says what is wrong, and nothing is stored. */
 @ApiIntegrationTest
@@ -41,6 +44,21 @@ class JobValidationTest {
                     .as("a refused job stores nothing").isEqualTo(jobsBefore);
         }
         return response;
+    }
+
+    /**
+     * The rules between fields are declared once (SubmissionRules): each is checked (the tests
+     * below) and each is in the served contract as it is, with no second declaration to forget.
+     */
+    @Test
+    void everyRuleBetweenFieldsIsInTheServedContract() {
+        JsonNode submission = api.withToken(null).get("/v3/api-docs").expect(200).json().at("/components/schemas/JobSubmission");
+        List<JsonNode> served = new ArrayList<>();
+        submission.get("allOf").forEach(served::add);
+        for (SubmissionRule rule : SubmissionRules.ALL) {
+            JsonNode declared = JsonMapper.builder().build().readTree(Json31.pretty(rule.schema()));
+            assertThat(served).as("JobSubmission.allOf holds the rule '%s'", rule.message()).contains(declared);
+        }
     }
 
     @Test
