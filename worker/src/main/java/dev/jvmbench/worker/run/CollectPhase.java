@@ -10,6 +10,7 @@ import dev.jvmbench.worker.finding.RunObservations;
 import dev.jvmbench.worker.probe.JfrAnalyzer;
 import dev.jvmbench.worker.probe.JfrWindow;
 import dev.jvmbench.worker.probe.JvmSecond;
+import dev.jvmbench.worker.probe.LogScan;
 import dev.jvmbench.worker.probe.PinnedSite;
 import dev.jvmbench.worker.result.ResultSink;
 import java.io.IOException;
@@ -54,26 +55,27 @@ class CollectPhase {
             return;
         }
         RunningContainer app = ctx.appContainer().get();
-        logs.store(ctx);
         ctx.appStoppedByWorker();
         try {
             engine.stop(app, GRACEFUL_STOP);
         } catch (ContainerEngineException e) {
             log.warn("{}: stopping the app failed: {}", ctx.run.label(), e.getMessage());
         }
+        // read once the app has stopped: app.log then ends with its shutdown, and the findings read the same lines
+        List<LogScan.Line> appLog = logs.store(ctx);
         long runId = ctx.run.runId();
         if (!ctx.run.spec().records()) {
             // the job chose to run without the recording: nothing is missing, and nothing is read
             results.flagAll(runId, JFR_OFF);
             results.storeJvm(runId, Recording.OFF, null);
-            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Recording.OFF, Observations.RECORDING_OFF));
+            diagnosis.settle(ctx, Observations.fromLog(appLog, Recording.OFF, Observations.RECORDING_OFF));
             return;
         }
         JfrAnalyzer recording = read(ctx, app);
         if (recording == null) {
             results.flagAll(runId, JFR_MISSING);
             results.storeJvm(runId, Recording.LOST, null);
-            diagnosis.settle(ctx, Observations.fromLog(logs.lines(ctx), Recording.LOST, Observations.RECORDING_LOST));
+            diagnosis.settle(ctx, Observations.fromLog(appLog, Recording.LOST, Observations.RECORDING_LOST));
             return;
         }
         Recording read = Observations.recording(recording);
@@ -85,7 +87,7 @@ class CollectPhase {
         }
         results.storeJvm(runId, read, recording.facts().orElse(null));
         RunObservations.Profiles profiles = storeProfiles(ctx, recording);
-        diagnosis.settle(ctx, Observations.of(recording, ctx.measured(), logs.lines(ctx), profiles));
+        diagnosis.settle(ctx, Observations.of(recording, ctx.measured(), appLog, profiles));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.jvmbench.worker.run;
 
 import dev.jvmbench.worker.container.ContainerEngine;
+import dev.jvmbench.worker.container.LogLine;
 import dev.jvmbench.worker.probe.LogScan;
 import dev.jvmbench.worker.result.ResultSink;
 import java.io.IOException;
@@ -30,22 +31,38 @@ class RunLogs {
     }
 
     /** The app's log, line by line with the engine's time stamps; empty when there is none to read. */
-    List<LogScan.Line> lines(RunContext ctx) {
-        if (ctx.appContainer().isEmpty()) {
-            return List.of();
-        }
+    private List<LogLine> appLines(RunContext ctx) {
         try {
-            return engine.logLines(ctx.appContainer().get()).stream()
-                    .map(line -> new LogScan.Line(line.at(), line.text())).toList();
+            return engine.logLines(ctx.appContainer().get());
         } catch (RuntimeException e) {
             log.warn("{}: cannot read the app's log lines: {}", ctx.run.label(), e.getMessage());
             return List.of();
         }
     }
 
-    /** Never throws: a log that cannot be kept is logged and skipped. */
-    void store(RunContext ctx) {
+    /**
+     * The app's log as it wrote it, without the engine's stamps; a log too long to keep whole keeps
+     * its head and tail with a line in place of the rest (the engine's bound, StampedLogLines).
+     */
+    private String appLog(RunContext ctx, List<LogLine> lines) {
+        StringBuilder text = new StringBuilder();
+        for (LogLine line : lines) {
+            if (line.isLeftOut()) {
+                log.warn("{}: the app's log is kept in part: {}", ctx.run.label(), line.text());
+            }
+            text.append(line.text()).append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
+     * Keeps the run's logs and returns the app's lines with their time stamps, for the findings
+     * that read it: the log is read once (it can hold megabytes). Never throws: a log that cannot
+     * be kept is logged and skipped; the lines are empty when there is no app or no log to read.
+     */
+    List<LogScan.Line> store(RunContext ctx) {
         long runId = ctx.run.runId();
+        List<LogLine> appLines = ctx.appContainer().isPresent() ? appLines(ctx) : List.of();
         try {
             var levels = ctx.measured().stream().map(MeasuredLevel::load).toList();
             if (!levels.isEmpty()) {
@@ -57,8 +74,7 @@ class RunLogs {
                 results.storeArtifact(runId, "loadgen.log", "text/plain", Files.readAllBytes(loadgenLog));
             }
             if (ctx.appContainer().isPresent()) {
-                results.storeArtifact(runId, "app.log", "text/plain",
-                        engine.logs(ctx.appContainer().get()).getBytes(StandardCharsets.UTF_8));
+                results.storeArtifact(runId, "app.log", "text/plain", appLog(ctx, appLines).getBytes(StandardCharsets.UTF_8));
             }
             for (var upstream : ctx.upstreams().started().entrySet()) {
                 results.storeArtifact(runId, upstream.getKey().wireName() + "-upstream.log", "text/plain",
@@ -67,5 +83,6 @@ class RunLogs {
         } catch (RuntimeException | IOException e) {
             log.warn("{}: cannot keep the run's logs: {}", ctx.run.label(), e.getMessage());
         }
+        return appLines.stream().map(line -> new LogScan.Line(line.at(), line.text())).toList();
     }
 }

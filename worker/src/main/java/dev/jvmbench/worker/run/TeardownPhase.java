@@ -5,10 +5,12 @@ import dev.jvmbench.worker.container.ContainerEngine;
 import dev.jvmbench.worker.container.ContainerLabels;
 import dev.jvmbench.worker.container.RunContainers;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
+import dev.jvmbench.worker.probe.LogScan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,14 +37,12 @@ class TeardownPhase {
     }
 
     void teardown(RunContext ctx) {
-        if (ctx.appContainer().isPresent() && ctx.decided()) {
-            logs.store(ctx);
-        }
+        List<LogScan.Line> appLog = ctx.appContainer().isPresent() && ctx.decided() ? logs.store(ctx) : List.of();
         if (ctx.decided() && ctx.appContainer().isPresent() && !ctx.isAppStoppedByWorker()) {
             // collect never ran: the levels' findings are settled with what the log shows
             diagnosis.settle(ctx, ctx.run.spec().records()
-                    ? Observations.fromLog(logs.lines(ctx), Recording.LOST, Observations.NOT_COLLECTED)
-                    : Observations.fromLog(logs.lines(ctx), Recording.OFF, Observations.RECORDING_OFF));
+                    ? Observations.fromLog(appLog, Recording.LOST, Observations.NOT_COLLECTED)
+                    : Observations.fromLog(appLog, Recording.OFF, Observations.RECORDING_OFF));
         }
         for (RunContext.Started started : ctx.toClose()) {
             try {

@@ -55,6 +55,32 @@ class ContainerFilesAndLogsTest {
                 command -> host.start(boxed().command(command).build()), Duration.ofSeconds(30));
     }
 
+    /**
+     * An app that logs far more than the worker keeps: 1,500,000 lines, 10.4 MB of text beside the
+     * 10 MB kept. Docker only here: a kubelet rotates a container's log at 10 MB by default, so the
+     * pod log API serves the newest file, not the whole.
+     */
+    @Test
+    void aLogTooLongToKeepKeepsItsHeadAndTailAndSaysWhatWasLeftOut() {
+        RunningContainer container = host.start(boxed().command("sh", "-c", "seq 1 1500000").build());
+        assertThat(engine.awaitExit(container, Duration.ofSeconds(60))).isInstanceOf(ContainerOutcome.Exited.class);
+
+        List<LogLine> lines = engine.logLines(container);
+
+        List<LogLine> gaps = lines.stream().filter(LogLine::isLeftOut).toList();
+        assertThat(gaps).hasSize(1);
+        int gap = lines.indexOf(gaps.getFirst());
+        assertThat(lines.subList(0, 3)).extracting(LogLine::text).containsExactly("1", "2", "3");
+        assertThat(lines.getLast().text()).isEqualTo("1500000");
+        // the lines either side of the gap follow on from the lines left out: none lost without a count
+        long before = Long.parseLong(lines.get(gap - 1).text());
+        long after = Long.parseLong(lines.get(gap + 1).text());
+        assertThat(gaps.getFirst().text()).startsWith(LogLine.LEFT_OUT + (after - before - 1) + " lines (");
+        long kept = lines.stream().filter(line -> !line.isLeftOut()).mapToLong(line -> line.text().length() + 1L).sum();
+        assertThat(kept).isBetween(StampedLogLines.TAIL_CHARS, StampedLogLines.HEAD_CHARS + StampedLogLines.TAIL_CHARS);
+        engine.remove(container);
+    }
+
     @Test
     void aDirectoryIsCopiedOutOfAStoppedContainerWithoutItsLinksAndPipes(@TempDir Path dir) throws IOException {
         EngineContract.aDirectoryIsCopiedOutOfAStoppedContainerWithoutItsLinksAndPipes(engine,
