@@ -8,6 +8,12 @@ import java.util.Map;
  * Reads the few gauges of {@link ThreadGauge} out of a Prometheus text exposition (format 0.0.4;
  * OpenMetrics reads the same for gauges). Where several series match, the first wins: an app
  * exposes these once, tagged only with its own common tags.
+ *
+ * <p>Ours because no maintained parser of the format is on Maven Central: the Prometheus Java
+ * client (io.prometheus:prometheus-metrics-exposition-textformats) only writes it, micrometer
+ * only writes it, and the one Java parser published there (org.hawkular.agent's, later
+ * org.github.jmazzitelli:prometheus-scraper) has had no release for years and brings an old
+ * protobuf. A few gauges by name and one label need a line reader, not a grammar.
  */
 final class PrometheusText {
 

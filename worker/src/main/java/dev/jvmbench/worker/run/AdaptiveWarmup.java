@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 
 /**
  * Warm-up until steady (docs/statistics.md, "Adaptive warm-up"): the level's load runs in slices
@@ -46,6 +45,21 @@ import java.util.function.Function;
  * within 5 % from 20 s after the compiler stopped. While the compiler works (or its CPU is unknown)
  * only the per-second test counts: a plateau between two bursts of compiling is flat at every scale.
  *
+ * <p>A starved compiler is given the CPU it needs. Within a container's CPU the kernel shares
+ * the time between runnable threads, so with 32 users busy on one CPU the JIT's two compiler
+ * threads get about 2/34 of it: the ledger app's compiler ran at 6 % of its CPU for 450-600 s, and
+ * its throughput climbed all that time. So when a check finds the compiler starved (over its bound
+ * on a container at {@value #SATURATED_CPU_PERCENT} % of its CPU or more, beside at least {@value
+ * #CROWDED} times the compile level's users) under the closed model, the warm-up goes on at {@link
+ * #compileLevel} users (two per CPU: the compiler threads then get about half the CPU) until the
+ * compiler's CPU over a window is within its bound, for at most half of the maximum; then back at
+ * the level, whose steadiness is judged on its own seconds only. Once per warm-up: what the JIT
+ * compiles later is the level's own (its contention paths). The open model keeps its rate: fewer
+ * arrivals would be a different rate to judge. A compiler over its bound on a container with CPU to
+ * spare, or beside a few users (a CPU-bound app at four users on one CPU leaves it a third), is not
+ * starved: it is still working, and fewer users would only give it less of the level's code to
+ * profile (an io-http app at half its CPU, and the primes app at 4 users, warmed up worse so).
+ *
  * <p>Each slice is a simulation of its own, whose first second ramps its users up: that second
  * is left out of the test (it would look like noise every slice), not out of the stored series.
  */
@@ -53,15 +67,21 @@ final class AdaptiveWarmup {
 
     static final int SLICE_SECONDS = 5;
     static final int CHECKS_IN_A_ROW = 2;
+    /** The container's CPU, % of its limit, from which the kernel has no time to spare for the compiler. */
+    static final int SATURATED_CPU_PERCENT = 90;
+    /** How many times the compile level's users the level must have for its compiler to be starved. */
+    static final int CROWDED = 4;
 
     /**
-     * @param seconds      the warm-up it took
-     * @param steady       whether it ended steady (false: the maximum or a stop ended it)
-     * @param series       every slice's rows as one series
-     * @param last         the last test of the window; null when it never ran
-     * @param jit          the JIT and the container over the last window tested; null when never tested
+     * @param seconds        the warm-up it took
+     * @param steady         whether it ended steady (false: the maximum or a stop ended it)
+     * @param series         every slice's rows as one series
+     * @param last           the last test of the window; null when it never ran
+     * @param jit            the JIT and the container over the last window tested; null when never tested
+     * @param compileSeconds the seconds of it at {@link #compileLevel} users, for a starved compiler (0: none)
      */
-    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last, JitReading jit) {
+    record Outcome(int seconds, boolean steady, PointSeries series, Steadiness.Result last, JitReading jit,
+                   int compileSeconds) {
 
         /** The JIT's CPU over the last window tested, % of the container's CPU limit; null when unknown. */
         Double jitCpuPercent() {
@@ -81,6 +101,11 @@ final class AdaptiveWarmup {
         boolean holdsUp(double jitBound) {
             boolean compiling = jitCpuPercent != null && jitCpuPercent > jitBound;
             return compiling && !WarmupPolicy.roomBesideTheApp(containerCpuPercent);
+        }
+
+        /** Whether it holds the warm-up up on a container with no CPU to spare: the compiler gets only its share. */
+        boolean starves(double jitBound) {
+            return holdsUp(jitBound) && containerCpuPercent != null && containerCpuPercent >= SATURATED_CPU_PERCENT;
         }
     }
 
@@ -125,15 +150,35 @@ final class AdaptiveWarmup {
         }
     }
 
+    /** The request of one slice: {@code level} users (or requests per second) for {@code length}, no warm-up of its own. */
+    @FunctionalInterface
+    interface Slice {
+        LevelRequest at(int level, Duration length);
+    }
+
     private AdaptiveWarmup() {
     }
 
     /**
-     * @param slice   the request of one slice of the given length (no warm-up of its own)
-     * @param jit     the JIT's activity over a span of the warm-up
-     * @param stopped whether the run was asked to stop (checked between slices)
+     * The users a warm-up runs while the compiler is starved: two per CPU of the limit (the
+     * compiler's two threads then get about half of it), never more than the level; the level
+     * itself under the open model.
      */
-    static Outcome run(LoadGenerator generator, Function<Duration, LevelRequest> slice, WarmupPolicy policy,
+    static int compileLevel(LoadModel model, int level, double cpus) {
+        if (model != LoadModel.CLOSED) {
+            return level;
+        }
+        return Math.min(level, Math.max(1, 2 * (int) Math.ceil(cpus)));
+    }
+
+    /**
+     * @param slice        the request of one slice at a level
+     * @param level        the level warmed up for
+     * @param compileLevel the level while the compiler is starved ({@link #compileLevel}; the level: never lower it)
+     * @param jit          the JIT's activity over a span of the warm-up
+     * @param stopped      whether the run was asked to stop (checked between slices)
+     */
+    static Outcome run(LoadGenerator generator, Slice slice, int level, int compileLevel, WarmupPolicy policy,
                        int minSeconds, LoadModel model, JitActivity jit, BooleanSupplier stopped) {
         List<SecondStats> rows = new ArrayList<>();
         List<Double> tested = new ArrayList<>();
@@ -146,12 +191,35 @@ final class AdaptiveWarmup {
         double tolerance = policy.tolerancePercent() / 100;
         // a spec stored before the JIT bound existed has none: the default applies
         double jitBound = policy.jitCpuPercent() == null ? WarmupPolicy.DEFAULT_JIT_CPU_PERCENT : policy.jitCpuPercent();
+        boolean compiling = false;
+        // beside a few users the compiler has its share already: fewer would not feed it
+        boolean crowded = (long) compileLevel * CROWDED <= level;
+        boolean fed = false;
+        int compileSeconds = 0;
         while (seconds < policy.maxSeconds() && !stopped.getAsBoolean()) {
             int length = Math.min(SLICE_SECONDS, policy.maxSeconds() - seconds);
-            LevelResult result = generator.runLevel(slice.apply(Duration.ofSeconds(length)));
+            LevelResult result = generator.runLevel(slice.at(compiling ? compileLevel : level, Duration.ofSeconds(length)));
             seconds += length;
             List<SecondStats> sliceRows = result.series();
             rows.addAll(sliceRows);
+            if (compiling) {
+                compileSeconds += length;
+                if (compileSeconds < policy.windowSeconds() || rows.size() < policy.windowSeconds()) {
+                    continue;
+                }
+                lastJit = jit.over(Instant.ofEpochMilli(rows.get(rows.size() - policy.windowSeconds()).startMs()),
+                        Instant.ofEpochMilli(rows.getLast().startMs() + 1000));
+                boolean rested = lastJit.jitCpuPercent() == null || lastJit.jitCpuPercent() <= jitBound;
+                if (rested || compileSeconds >= policy.maxSeconds() / 2) {
+                    // back at the level: its steadiness is judged on its own seconds only
+                    compiling = false;
+                    tested.clear();
+                    testedStartMs.clear();
+                    sliceMeans.clear();
+                    steadyChecks = 0;
+                }
+                continue;
+            }
             List<Double> sliceValues = new ArrayList<>();
             for (int i = 1; i < sliceRows.size(); i++) {
                 tested.add(value(sliceRows.get(i), model));
@@ -180,12 +248,18 @@ final class AdaptiveWarmup {
                 }
             }
             boolean jitDone = lastJit == null || !lastJit.holdsUp(jitBound);
+            if (!jitDone && crowded && !fed && lastJit.starves(jitBound)) {
+                compiling = true;
+                fed = true;
+                steadyChecks = 0;
+                continue;
+            }
             steadyChecks = flat && jitDone ? steadyChecks + 1 : 0;
             if (steadyChecks >= CHECKS_IN_A_ROW) {
-                return new Outcome(seconds, true, series(rows), last, lastJit);
+                return new Outcome(seconds, true, series(rows), last, lastJit, compileSeconds);
             }
         }
-        return new Outcome(seconds, false, series(rows), last, lastJit);
+        return new Outcome(seconds, false, series(rows), last, lastJit, compileSeconds);
     }
 
     /** Steady by the test, with a fitted drift within the tolerance (a drift the test cannot tell from noise too). */
