@@ -69,6 +69,8 @@
     { id: 'threads', title: 'OS threads', unit: 'threads', columns: [{ id: 'osThreads' }] },
     { id: 'gc', title: 'GC pause', unit: 'ms per second', columns: [{ id: 'gcPauseMs' }] },
     { id: 'jit', title: 'JIT compiler threads', unit: 'CPU ms per second', columns: [{ id: 'jitCpuMs' }] },
+    // the host, not the app: how fast the app's own cores ran (docs/metrics.md, "Core speed")
+    { id: 'coreSpeed', title: "App's core speed", unit: 'steps per CPU-µs', columns: [{ id: 'coreSpeed' }] },
   ];
   /** Repetitions of a cell: one line each, in the cell's colour, told apart by their dash. */
   const REPETITION_DASHES = [[], [6, 3], [2, 2], [9, 3, 2, 3]];

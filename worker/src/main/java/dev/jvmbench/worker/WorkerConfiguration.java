@@ -4,7 +4,9 @@ import dev.jvmbench.worker.load.GatlingProcessLoadGenerator;
 import dev.jvmbench.worker.load.LoadGeneratorFactory;
 import dev.jvmbench.worker.load.LoadGeneratorProperties;
 import dev.jvmbench.worker.probe.ContainerProbes;
+import dev.jvmbench.worker.probe.CoreSpeeds;
 import java.time.Clock;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -39,5 +41,11 @@ class WorkerConfiguration {
     @Bean
     ContainerProbes containerProbes() {
         return ContainerProbes.ofHost();
+    }
+
+    /** How fast a pinned app's cores ran (docs/metrics.md, "Core speed"); on unless turned off. */
+    @Bean
+    CoreSpeeds coreSpeeds(@Value("${bench.worker.core-speed:true}") boolean enabled) {
+        return CoreSpeeds.ofHost(enabled);
     }
 }

@@ -39,6 +39,8 @@ final class CellSamples {
     final Map<Long, Integer> repetitionOfRun = new LinkedHashMap<>();
     /** succeeded run -> the pair it belongs to (runs of no pair are not listed). */
     final Map<Long, Integer> pairOfRun = new LinkedHashMap<>();
+    /** succeeded run -> level -> how fast its app's cores ran there (only where measured). */
+    final Map<Long, Map<Integer, Double>> coreSpeedOfRun = new LinkedHashMap<>();
     /** succeeded run -> the levels where its window was not steady. */
     final Map<Long, Set<Integer>> runNotSteady = new LinkedHashMap<>();
     /** level -> each succeeded run's latency histogram there, or why it has none. */
@@ -83,6 +85,9 @@ final class CellSamples {
             cell.levelFlags.computeIfAbsent(point.level(), l -> new LinkedHashSet<>()).addAll(point.flags());
             cell.levelRuns.merge(point.level(), 1, Integer::sum);
             cell.runLevels.computeIfAbsent(point.runId(), r -> new TreeMap<>()).put(point.level(), point.values());
+            if (point.coreSpeed() != null) {
+                cell.coreSpeedOfRun.computeIfAbsent(point.runId(), r -> new TreeMap<>()).put(point.level(), point.coreSpeed());
+            }
             Map<Metric, List<Double>> byMetric = cell.values.computeIfAbsent(point.level(), l -> new EnumMap<>(Metric.class));
             point.values().forEach((metric, value) -> byMetric.computeIfAbsent(metric, m -> new ArrayList<>()).add(value));
             cell.latencies.computeIfAbsent(point.level(), l -> new ArrayList<>()).add(new RunLatency(point.runId(),
@@ -135,7 +140,8 @@ final class CellSamples {
             Map<Metric, Double> point = levels.get(level);
             Double value = point == null ? null : point.get(metric);
             if (value != null && !runNotSteady.getOrDefault(run, Set.of()).contains(level)) {
-                runs.add(new RunGroups.RunValue(repetitionOfRun.get(run), value, point.get(Metric.CPU_MS_PER_REQUEST)));
+                runs.add(new RunGroups.RunValue(repetitionOfRun.get(run), value, point.get(Metric.CPU_MS_PER_REQUEST),
+                        coreSpeedOfRun.getOrDefault(run, Map.of()).get(level)));
             }
         });
         return RunGroups.find(metric, runs);

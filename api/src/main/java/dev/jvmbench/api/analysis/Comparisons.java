@@ -461,6 +461,11 @@ public class Comparisons {
                         + String.join(", ", notJudged) + " not judged: no run of " + unsteadySide
                         + " had a steady window there (gate.includeNotSteady counts such runs)");
             }
+            String host = CoreSpeedDifference.warning(base, candidate, level, paired,
+                    thresholdOverride != null ? thresholdOverride : gate.thresholdOf(Metric.THROUGHPUT_RPS.id()));
+            if (host != null) {
+                warnings.add(host);
+            }
         }
         Verdict verdict = Verdict.overall(rows.stream().filter(r -> gateMetrics.contains(r.metric()))
                 .map(Row::verdict).toList());

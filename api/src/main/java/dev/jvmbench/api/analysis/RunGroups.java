@@ -16,9 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * groups"). Each run is a fresh JVM, and what the JIT makes of the same code can differ between JVMs
  * by as much as a change under review (Georges et al., OOPSLA 2007; Kalibera and Jones, ISMM 2013):
  * a cell whose runs split into a fast and a slow group has a wide interval for that reason, and more
- * runs, not a quieter host, are what narrows it. The CPU per request of the two groups says which it
- * was: the slower runs spent more CPU on each request (the same work cost more in those JVMs, as a
- * different compilation does), or the same (they waited: the host or an upstream, not the JIT).
+ * runs, not a quieter host, are what narrows it. The core speed and CPU per request of the two groups say
+ * which it was: the slower runs' cores ran slower (the host, docs/metrics.md "Core speed"; then their CPU
+ * per request rises too, so this is read first), they spent more CPU on each request on cores as fast
+ * (the same work cost more in those JVMs, as a different compilation does), or the same (they waited: an
+ * upstream or the host's other load, not the JIT).
  *
  * <p>The test: of every split of the sorted values into a low and a high group, the one that
  * separates them most, measured as the difference of the group means over the pooled standard
@@ -41,13 +43,25 @@ public final class RunGroups {
     private RunGroups() {
     }
 
-    /** One run's value of the metric the cell is judged on, and its CPU per request (null when not measured). */
-    record RunValue(int repetition, double value, Double cpuMsPerRequest) {
+    /**
+     * One run's value of the metric the cell is judged on, its CPU per request and how fast its app's
+     * cores ran (each null when not measured).
+     */
+    record RunValue(int repetition, double value, Double cpuMsPerRequest, Double coreSpeed) {
+
+        RunValue(int repetition, double value, Double cpuMsPerRequest) {
+            this(repetition, value, cpuMsPerRequest, null);
+        }
     }
 
-    /** What the CPU per request says of the slower group. */
+    /** What the core speed and the CPU per request say of the slower group. */
     @Schema(name = "RunGroupsReading")
     public enum Reading {
+        /**
+         * The slower runs' cores ran slower, by at least half of how far apart the groups are: the host's
+         * speed, not the JVMs' (their CPU per request rises with it, so it is read first).
+         */
+        SLOWER_CORES,
         /** The slower runs spent more CPU per request: the same work cost more in those JVMs. */
         MORE_WORK,
         /** The slower runs spent about the same CPU per request: they waited, they did not work more. */
@@ -69,14 +83,16 @@ public final class RunGroups {
      * @param separation       the difference of the group means over the pooled within-group deviation
      * @param threshold        the 99th percentile of that separation for as many runs of one group
      * @param slowCpuMsPerRequest median CPU per request of the slower group, null when not measured
-     * @param reading          what the CPU per request says, null without it
+     * @param slowCoreSpeed    median core speed of the slower group's runs, null when not measured in each
+     * @param reading          what the core speed and the CPU per request say, null without either
      */
     @Schema(name = "RunGroups", description = "The cell's runs at this level fall into two groups (docs/statistics.md, "
             + "\"Runs that fall into groups\"): named only above the 99th percentile of the separation one group of "
             + "as many runs reaches")
     public record Split(String metric, List<Integer> slowRepetitions, List<Integer> fastRepetitions, double slowMedian,
                         double fastMedian, double apartPercent, double separation, double threshold,
-                        Double slowCpuMsPerRequest, Double fastCpuMsPerRequest, Reading reading) {
+                        Double slowCpuMsPerRequest, Double fastCpuMsPerRequest, Double slowCoreSpeed,
+                        Double fastCoreSpeed, Reading reading) {
     }
 
     /** The split of these runs, when they fall into two groups; the metric's direction says which is slower. */
@@ -103,10 +119,22 @@ public final class RunGroups {
         if (!(separation > threshold) || apart < MIN_APART_PERCENT) {
             return Optional.empty();
         }
-        Double slowCpu = medianCpu(slow);
-        Double fastCpu = medianCpu(fast);
+        Double slowCpu = medianOf(slow, RunValue::cpuMsPerRequest);
+        Double fastCpu = medianOf(fast, RunValue::cpuMsPerRequest);
+        Double slowCore = medianOf(slow, RunValue::coreSpeed);
+        Double fastCore = medianOf(fast, RunValue::coreSpeed);
+        Reading reading = slowerCores(apart, slowCore, fastCore) ? Reading.SLOWER_CORES : reading(apart, slowCpu, fastCpu);
         return Optional.of(new Split(metric.id(), repetitions(slow), repetitions(fast), slowMedian, fastMedian, apart,
-                separation, threshold, slowCpu, fastCpu, reading(apart, slowCpu, fastCpu)));
+                separation, threshold, slowCpu, fastCpu, slowCore, fastCore, reading));
+    }
+
+    /**
+     * Slower cores when the slower group's cores ran slower by at least half of how far apart the groups
+     * are: the same share the CPU per request must rise by to read as more work.
+     */
+    static boolean slowerCores(double apartPercent, Double slowCore, Double fastCore) {
+        return slowCore != null && fastCore != null && fastCore > 0
+                && 100.0 * (fastCore - slowCore) / fastCore >= apartPercent / 2;
     }
 
     /**
@@ -180,10 +208,10 @@ public final class RunGroups {
         return sum / (to - from);
     }
 
-    private static Double medianCpu(List<RunValue> runs) {
-        double[] cpu = runs.stream().map(RunValue::cpuMsPerRequest).filter(Objects::nonNull)
-                .mapToDouble(Double::doubleValue).toArray();
-        return cpu.length < runs.size() || cpu.length == 0 ? null : median(cpu);
+    /** The median of a figure over runs that all have it; null when one does not. */
+    private static Double medianOf(List<RunValue> runs, java.util.function.Function<RunValue, Double> figure) {
+        double[] values = runs.stream().map(figure).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        return values.length < runs.size() || values.length == 0 ? null : median(values);
     }
 
     private static double median(double[] values) {

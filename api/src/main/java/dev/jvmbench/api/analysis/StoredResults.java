@@ -82,13 +82,19 @@ class StoredResults {
      * when it could not be decoded ({@code latencyUnreadable}); a missing histogram is said, never
      * made up from the stored percentiles.
      */
+    /**
+     * A point as the analysis reads it: its metrics, flags and steadiness, its latency histogram, and
+     * how fast the app's cores ran (a condition of the measurement, not a metric of the app: it explains
+     * differences, it is never judged; null when not measured).
+     */
     record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
                       Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh,
-                      LatencyHistogram latency, boolean latencyUnreadable) {
+                      LatencyHistogram latency, boolean latencyUnreadable, Double coreSpeed,
+                      Double coreSpeedSpreadPercent) {
 
         PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
                    Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh) {
-            this(runId, levelIndex, level, values, flags, steadiness, drift, driftLow, driftHigh, null, false);
+            this(runId, levelIndex, level, values, flags, steadiness, drift, driftLow, driftHigh, null, false, null, null);
         }
 
         static PointFacts of(Point point) {
@@ -110,7 +116,7 @@ class StoredResults {
             }
             return new PointFacts(point.runId(), point.levelIndex(), point.level(), values, point.flags(),
                     point.steadiness(), point.steadinessDrift(), point.steadinessDriftLow(), point.steadinessDriftHigh(),
-                    latency, unreadable);
+                    latency, unreadable, point.coreSpeed(), point.coreSpeedSpreadPercent());
         }
 
         /** Whether the window was found not steady (undetermined is not "not steady"). */

@@ -91,6 +91,7 @@ public class SummaryMarkdown {
         if (!placements.isEmpty()) {
             md.append("- **Cores** ").append(String.join("; or ", placements)).append('\n');
         }
+        coreSpeed(md, results);
         if (!spec.records()) {
             md.append("- **Recording** off: the app ran without JFR (`\"recording\": \"off\"`), so this job has no GC, heap, "
                     + "pinning, JVM settings or profiles; compared with a job that recorded, the difference includes the "
@@ -243,6 +244,41 @@ public class SummaryMarkdown {
     }
 
     /**
+     * How fast the job's own runs' app cores ran (docs/metrics.md, "Core speed"): the range over their
+     * points and the widest move within one window, and what that says of the spread between runs.
+     */
+    /** A core speed (steps per CPU-µs): one decimal, whatever its size, so that two close speeds read apart. */
+    static String speed(double stepsPerCpuMicrosecond) {
+        return String.format(Locale.ROOT, "%.1f", stepsPerCpuMicrosecond);
+    }
+
+    /** The move of the cores' speed from which the findings name it (core-speed-varied, core-speed-differed). */
+    private static final double CORE_SPEED_MOVED_PERCENT = 10;
+
+    private static void coreSpeed(StringBuilder md, StoredResults.JobResults results) {
+        java.util.Set<Long> own = results.runs().stream().map(StoredResults.RunFacts::id)
+                .collect(Collectors.toSet());
+        List<StoredResults.PointFacts> measured = results.points().stream()
+                .filter(p -> own.contains(p.runId()) && p.coreSpeed() != null).toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        double lowest = measured.stream().mapToDouble(StoredResults.PointFacts::coreSpeed).min().orElseThrow();
+        double highest = measured.stream().mapToDouble(StoredResults.PointFacts::coreSpeed).max().orElseThrow();
+        double apart = 100 * (highest - lowest) / lowest;
+        double within = measured.stream().map(StoredResults.PointFacts::coreSpeedSpreadPercent)
+                .filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(0);
+        md.append("- **Core speed** ").append(speed(lowest)).append(lowest == highest ? "" : " to " + speed(highest))
+                .append(" steps per CPU-µs over the points (").append(num(apart)).append(" % apart; within a window at most ")
+                .append(num(within)).append(" %): ")
+                .append(apart < CORE_SPEED_MOVED_PERCENT && within < CORE_SPEED_MOVED_PERCENT
+                        ? "the app's cores held their speed through the job, so the spread between its runs is the app's own"
+                        : "the app's cores changed speed, and part of the spread between runs or seconds is the host's "
+                        + "(the findings core-speed-differed and core-speed-varied say where)")
+                .append('\n');
+    }
+
+    /**
      * The cells whose runs fall into two groups at a level ({@link RunGroups}): why their intervals are
      * wide, and whether the slower JVMs worked more per request or waited.
      */
@@ -263,7 +299,12 @@ public class SummaryMarkdown {
                         .append(num(split.fastMedian())).append(unit).append(" in ")
                         .append(repetitions(split.fastRepetitions())).append(" (").append(num(split.apartPercent()))
                         .append(" % apart)");
-                if (split.reading() == RunGroups.Reading.MORE_WORK) {
+                if (split.reading() == RunGroups.Reading.SLOWER_CORES) {
+                    line.append("; the slower runs' cores ran at ").append(speed(split.slowCoreSpeed()))
+                            .append(" steps per CPU-µs against ").append(speed(split.fastCoreSpeed())).append(": the host's "
+                            + "cores changed speed between the runs (docs/metrics.md, \"Core speed\"), not the JVMs. "
+                            + "Pairs (a paired baseline) meet the same host on both sides; more repetitions average it.");
+                } else if (split.reading() == RunGroups.Reading.MORE_WORK) {
                     line.append("; the slower JVMs spent ").append(num(split.slowCpuMsPerRequest())).append(" ms of CPU per "
                             + "request against ").append(num(split.fastCpuMsPerRequest())).append(": the same work cost more "
                             + "in them, as when the JIT compiles the code differently. Each run is a fresh JVM: more "

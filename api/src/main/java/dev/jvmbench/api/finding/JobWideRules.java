@@ -38,8 +38,130 @@ final class JobWideRules {
         }
     }
 
+    /**
+     * How far apart the runs of one cell at one level may have measured their cores' median speed
+     * (in % of the median over the runs) before part of their spread is the host's: the same bound as a
+     * core's move within one window (the worker's LevelRules).
+     */
+    static final double CORE_SPEED_SPREAD_PERCENT = 10;
+
     static List<FindingView> of(List<RunRow> runs, List<Point> points, Map<Long, List<FindingRow>> findings) {
-        return pinningFixedByJep491(runs, points, findings);
+        List<FindingView> found = new ArrayList<>(pinningFixedByJep491(runs, points, findings));
+        found.addAll(coreSpeedDiffered(runs, points));
+        return found;
+    }
+
+    private record CellLevel(int jdk, ThreadModel threadModel, int levelIndex, int level) {
+    }
+
+    /**
+     * core-speed-differed: the runs of one cell at one level measured their app's cores (the point's
+     * median core speed) further apart than {@link #CORE_SPEED_SPREAD_PERCENT}: part of the spread
+     * between those runs is the host's. Says whether the runs' throughput came in the same order as their
+     * cores' speed.
+     */
+    static List<FindingView> coreSpeedDiffered(List<RunRow> runs, List<Point> points) {
+        Map<Long, RunRow> byId = new LinkedHashMap<>();
+        runs.forEach(run -> byId.put(run.id(), run));
+        Map<CellLevel, List<Map.Entry<RunRow, Point>>> cells = new java.util.TreeMap<>(java.util.Comparator
+                .comparingInt(CellLevel::jdk).thenComparing(CellLevel::threadModel).thenComparingInt(CellLevel::levelIndex));
+        for (Point point : points) {
+            RunRow run = byId.get(point.runId());
+            if (run != null && point.coreSpeed() != null && point.coreSpeed() > 0) {
+                cells.computeIfAbsent(new CellLevel(run.jdk(), run.threadModel(), point.levelIndex(), point.level()),
+                        k -> new ArrayList<>()).add(Map.entry(run, point));
+            }
+        }
+        List<FindingView> found = new ArrayList<>();
+        cells.forEach((cell, measured) -> {
+            if (measured.size() < 2) {
+                return;
+            }
+            measured.sort(java.util.Comparator.comparingInt(e -> e.getKey().repetition()));
+            double[] speeds = measured.stream().mapToDouble(e -> e.getValue().coreSpeed()).toArray();
+            double median = median(speeds);
+            double lowest = java.util.Arrays.stream(speeds).min().orElseThrow();
+            double highest = java.util.Arrays.stream(speeds).max().orElseThrow();
+            double spread = 100 * (highest - lowest) / median;
+            if (spread < CORE_SPEED_SPREAD_PERCENT) {
+                return;
+            }
+            List<Map<String, Object>> perRun = new ArrayList<>();
+            for (var e : measured) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("repetition", e.getKey().repetition());
+                one.put("runId", e.getKey().id());
+                one.put("coreSpeed", e.getValue().coreSpeed());
+                one.put("throughputRps", e.getValue().throughputRps());
+                one.put("cpuMsPerRequest", e.getValue().cpuMsPerRequest());
+                perRun.add(one);
+            }
+            boolean sameOrder = sameOrder(measured);
+            Map<String, Object> evidence = new LinkedHashMap<>();
+            evidence.put("jdk", cell.jdk());
+            evidence.put("threadModel", cell.threadModel().wireName());
+            evidence.put("runs", perRun);
+            evidence.put("coreSpeedMedian", median);
+            evidence.put("spreadPercent", spread);
+            evidence.put("throughputInTheSameOrder", sameOrder);
+            String speedsText = measured.stream().map(e -> String.format(java.util.Locale.ROOT, "%.1f", e.getValue().coreSpeed()))
+                    .collect(Collectors.joining(", "));
+            String throughputText = measured.stream().map(e -> num(e.getValue().throughputRps()))
+                    .collect(Collectors.joining(", "));
+            FindingCode code = FindingCode.CORE_SPEED_DIFFERED;
+            found.add(new FindingView(code.code(), code.title(), code.severity(), code.severity(), cell.levelIndex(),
+                    cell.level(), null,
+                    ("JDK %d %s at level %d: its runs' cores ran at %s steps per CPU-µs (repetitions %s; %s%% apart), "
+                            + "their throughput at %s req/s%s.").formatted(cell.jdk(), cell.threadModel().wireName(),
+                            cell.level(), speedsText, measured.stream().map(e -> String.valueOf(e.getKey().repetition()))
+                                    .collect(Collectors.joining(", ")), num(spread), throughputText,
+                            sameOrder ? ", in the same order: part of the spread between the runs is the host's"
+                                    : ", not in the same order"),
+                    evidence, code.advice(), List.of()));
+        });
+        return found;
+    }
+
+    /** Whether the faster cores gave the higher throughput, run for run (Spearman's rank correlation of at least 0.5). */
+    private static boolean sameOrder(List<Map.Entry<RunRow, Point>> measured) {
+        int n = measured.size();
+        double[] speedRanks = ranks(measured.stream().mapToDouble(e -> e.getValue().coreSpeed()).toArray());
+        double[] throughputRanks = ranks(measured.stream().mapToDouble(e -> e.getValue().throughputRps()).toArray());
+        double squares = 0;
+        for (int i = 0; i < n; i++) {
+            squares += (speedRanks[i] - throughputRanks[i]) * (speedRanks[i] - throughputRanks[i]);
+        }
+        return 1 - 6 * squares / (n * ((double) n * n - 1)) >= 0.5;
+    }
+
+    private static double[] ranks(double[] values) {
+        double[] ranks = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            int below = 0;
+            int equal = 0;
+            for (double other : values) {
+                below += other < values[i] ? 1 : 0;
+                equal += other == values[i] ? 1 : 0;
+            }
+            ranks[i] = below + (equal + 1) / 2.0;
+        }
+        return ranks;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** A figure as people read it: no decimals from 100 up, one from 10, two below. */
+    private static String num(Double value) {
+        if (value == null) {
+            return "-";
+        }
+        double abs = Math.abs(value);
+        return String.format(java.util.Locale.ROOT, abs >= 100 ? "%.0f" : abs >= 10 ? "%.1f" : "%.2f", value);
     }
 
     /**

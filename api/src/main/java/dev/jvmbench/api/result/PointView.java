@@ -19,6 +19,10 @@ record PointView(long id, long runId, int levelIndex, int level, double measured
                  double throughputRps, Latency latencyMs, Cpu cpu, Memory memory,
                  Double contextSwitchesPerRequest, Jvm jvm, Monitoring monitoring, LoadGenerator loadGenerator,
                  Ceiling ceiling, Integer nofileLimit, List<String> flags, Steadiness steadiness, Warmup warmup,
+                 @Schema(description = "How fast the app's own cores ran in the window (docs/metrics.md, \"Core speed\"); "
+                         + "absent when the app had no cores of its own (shared cores, the Kubernetes engine) or for "
+                         + "points measured before the probe existed")
+                 CoreSpeed coreSpeed,
                  @Schema(description = "The findings of this level by severity (GET /api/v1/runs/{id}/findings lists them)")
                  FindingCounts findings, Instant createdAt) {
 
@@ -36,7 +40,7 @@ record PointView(long id, long runId, int levelIndex, int level, double measured
                 new Monitoring(p.scrapeSuccessShare()),
                 new LoadGenerator(p.loadgenCpuPercent(), p.loadgenSaturated(), p.offeredRateReached()),
                 new Ceiling(p.theoreticalCeilingRps(), p.ceilingShare()),
-                p.nofileLimit(), p.flags(), Steadiness.of(p), Warmup.of(p), findings, stored.createdAt());
+                p.nofileLimit(), p.flags(), Steadiness.of(p), Warmup.of(p), CoreSpeed.of(p), findings, stored.createdAt());
     }
 
     /**
@@ -64,6 +68,18 @@ record PointView(long id, long runId, int levelIndex, int level, double measured
         static Warmup of(Point p) {
             return p.warmupSecondsUsed() == null ? null
                     : new Warmup(p.warmupSecondsUsed(), p.warmupSteady() != null, p.warmupSteady());
+        }
+    }
+
+    /**
+     * The app's cores over the window: the median of the core-speed probe's per-second rates (steps per
+     * CPU-microsecond of a fixed reference workload) and how far its 5-second means moved, in % of it.
+     */
+    @Schema(name = "PointCoreSpeed")
+    record CoreSpeed(double stepsPerCpuMicrosecond, Double spreadPercent) {
+
+        static CoreSpeed of(Point p) {
+            return p.coreSpeed() == null ? null : new CoreSpeed(p.coreSpeed(), p.coreSpeedSpreadPercent());
         }
     }
 

@@ -187,7 +187,7 @@ class LatencyDistributionTest {
     private static Point point(long runId, String histogram) {
         return new Point(runId, 0, 80, 10, 5000, 5000, 0, Map.of(), 500, 20.0, 30.0, 40.0, 90.0, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, false, null, null,
-                null, null, List.of(), Steadiness.Verdict.STEADY, null, null, null, histogram, null, null);
+                null, null, List.of(), Steadiness.Verdict.STEADY, null, null, null, histogram, null, null, null, null);
     }
 
     @Test

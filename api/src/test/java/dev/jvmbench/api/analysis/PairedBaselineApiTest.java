@@ -120,6 +120,46 @@ class PairedBaselineApiTest {
     }
 
     @Test
+    void coresThatRanAtAnotherSpeedAreNamedBesideTheVerdictInEitherMode() {
+        ApiClient api = ApiClient.admin(port);
+        long baseline = api.postJson("/api/v1/jobs", body(null)).expect(201).json().get("id").asLong();
+        new ResultSeeder(jdbc).completeBySide(baseline, LEVELS, (side, jdk, model, rep, level) -> withCore(point(100, side, rep), 14.0));
+
+        // stored: the job's runs met cores 14 % slower than the baseline's did, days before
+        long stored = api.postJson("/api/v1/jobs", body(map("jobId", baseline, "mode", "stored"))).expect(201).json()
+                .get("id").asLong();
+        new ResultSeeder(jdbc).completeBySide(stored, LEVELS, (side, jdk, model, rep, level) -> withCore(point(88, side, rep), 12.0));
+        JsonNode storedJob = api.get("/api/v1/jobs/" + stored).expect(200).json();
+        JsonNode storedComparison = api.get(storedJob.at("/baseline/comparison").asString()).expect(200).json();
+        assertThat(storedComparison.get("warnings").toString())
+                .contains("the candidate's runs ran on cores 14.3 % slower than the baseline's (median core speed 12.0 "
+                        + "against 14.0 steps per CPU-µs");
+        assertThat(api.get("/api/v1/jobs/" + stored + "/summary.md").body()).contains("ran on cores 14.3 % slower");
+        JsonNode point = api.get("/api/v1/runs/" + api.get("/api/v1/jobs/" + stored + "/runs").json()
+                .at("/items/0/id").asLong() + "/points").expect(200).json().at("/items/0");
+        assertThat(point.at("/coreSpeed/stepsPerCpuMicrosecond").asDouble()).isEqualTo(12.0);
+
+        // paired: both halves of pairs 1 and 3 met the same cores; pair 2's candidate half ran 12.5 % slower
+        long paired = api.postJson("/api/v1/jobs", body(map("jobId", baseline))).expect(201).json().get("id").asLong();
+        new ResultSeeder(jdbc).completeBySide(paired, LEVELS, (side, jdk, model, rep, level) ->
+                withCore(point(88, side, rep), side.equals("job") && rep == 2 ? 10.5 : 12.0));
+        JsonNode pairedJob = api.get("/api/v1/jobs/" + paired).expect(200).json();
+        JsonNode pairedComparison = api.get(pairedJob.at("/baseline/comparison").asString()).expect(200).json();
+        assertThat(pairedComparison.get("warnings").toString()).contains("the two halves of pair 2 (-12.5 %) ran on cores "
+                + "of different speed").doesNotContain("pair 1 (").doesNotContain("pair 3 (");
+        // and the job's own runs: repetition 2 on slower cores than 1 and 3, named job-wide
+        JsonNode findings = api.get("/api/v1/jobs/" + paired + "/findings").expect(200).json().get("items");
+        assertThat(findings.toString()).contains("core-speed-differed");
+    }
+
+    private static Map<String, Object> withCore(Map<String, Object> point, double coreSpeed) {
+        Map<String, Object> with = new java.util.LinkedHashMap<>(point);
+        with.put("core_speed", coreSpeed);
+        with.put("core_speed_spread_percent", 2.0);
+        return with;
+    }
+
+    @Test
     void aRealChangeInsideThePairsIsRegressedAndConfirmedByFreshPairs() {
         ApiClient api = ApiClient.admin(port);
         long baseline = baselineJob(api);

@@ -26,6 +26,34 @@ class RunGroupsTest {
     }
 
     @Test
+    void slowerRunsOnSlowerCoresAreTheHostsNotTheJvms() {
+        // the ledger's shape on this host: the slow runs cost more CPU per request, because their cores ran slower
+        List<RunGroups.RunValue> runs = List.of(new RunGroups.RunValue(1, 400.0, 2.5, 14.2),
+                new RunGroups.RunValue(2, 300.0, 3.3, 10.6), new RunGroups.RunValue(3, 401.0, 2.5, 14.0),
+                new RunGroups.RunValue(4, 302.0, 3.3, 10.8), new RunGroups.RunValue(5, 398.0, 2.5, 14.1),
+                new RunGroups.RunValue(6, 299.0, 3.4, 10.5));
+
+        RunGroups.Split split = RunGroups.find(Metric.THROUGHPUT_RPS, runs).orElseThrow();
+
+        assertThat(split.slowRepetitions()).containsExactly(2, 4, 6);
+        assertThat(split.reading()).as("slower cores, read before the CPU per request they raise")
+                .isEqualTo(RunGroups.Reading.SLOWER_CORES);
+        assertThat(split.slowCoreSpeed()).isEqualTo(10.6);
+        assertThat(split.fastCoreSpeed()).isEqualTo(14.1);
+    }
+
+    @Test
+    void coresOfTheSameSpeedLeaveTheReadingToTheCpu() {
+        List<RunGroups.RunValue> runs = List.of(new RunGroups.RunValue(1, 101.0, 9.9, 14.0),
+                new RunGroups.RunValue(2, 88.0, 11.4, 14.1), new RunGroups.RunValue(3, 99.5, 10.0, 13.9),
+                new RunGroups.RunValue(4, 87.1, 11.5, 14.0), new RunGroups.RunValue(5, 100.4, 10.0, 14.2),
+                new RunGroups.RunValue(6, 88.6, 11.3, 13.8));
+
+        assertThat(RunGroups.find(Metric.THROUGHPUT_RPS, runs).orElseThrow().reading())
+                .isEqualTo(RunGroups.Reading.MORE_WORK);
+    }
+
+    @Test
     void slowerRunsAtTheSameCpuPerRequestWaited() {
         List<RunGroups.RunValue> runs = List.of(run(1, 100.0, 10.0), run(2, 80.0, 10.1), run(3, 100.5, 10.0),
                 run(4, 80.4, 9.9), run(5, 99.7, 10.0), run(6, 80.2, 10.0));

@@ -46,6 +46,46 @@ class JobWideRulesTest {
                 .as("one JDK").isEmpty();
     }
 
+    @Test
+    void runsOfACellOnCoresOfDifferentSpeedAreNamedWithTheirThroughput() {
+        // the ledger on this host: three JVMs of the same build, their cores 14.2, 10.9 and 13.8 steps per CPU-µs
+        List<RunRow> runs = List.of(repetition(11, 1), repetition(12, 2), repetition(13, 3));
+        var found = JobWideRules.of(runs, List.of(speedPoint(11, 357.2, 14.2), speedPoint(12, 301.0, 10.9),
+                speedPoint(13, 346.8, 13.8)), Map.of());
+
+        assertThat(found).singleElement().satisfies(f -> {
+            assertThat(f.code()).isEqualTo("core-speed-differed");
+            assertThat(f.severity()).isEqualTo(Severity.WARNING);
+            assertThat(f.level()).isEqualTo(32);
+            assertThat(f.evidence()).containsEntry("jdk", 25).containsEntry("threadModel", "platform")
+                    .containsEntry("coreSpeedMedian", 13.8).containsEntry("throughputInTheSameOrder", true);
+            assertThat((Double) f.evidence().get("spreadPercent")).isBetween(23.0, 24.5);
+            assertThat(f.summary()).contains("14.2, 10.9, 13.8 steps per CPU-µs", "357, 301, 347 req/s",
+                    "part of the spread between the runs is the host's");
+        });
+    }
+
+    @Test
+    void runsOnCoresOfOneSpeedOrUnmeasuredAreNotNamed() {
+        List<RunRow> runs = List.of(repetition(11, 1), repetition(12, 2), repetition(13, 3));
+        assertThat(JobWideRules.of(runs, List.of(speedPoint(11, 357.2, 14.2), speedPoint(12, 301.0, 13.6),
+                speedPoint(13, 346.8, 13.9)), Map.of())).as("4 % apart").isEmpty();
+        assertThat(JobWideRules.of(runs, List.of(speedPoint(11, 357.2, null), speedPoint(12, 301.0, null)), Map.of()))
+                .as("not measured").isEmpty();
+        assertThat(JobWideRules.of(runs, List.of(speedPoint(11, 357.2, 14.2)), Map.of())).as("one run").isEmpty();
+    }
+
+    private static RunRow repetition(long id, int repetition) {
+        return new RunRow(id, 7, (int) id, 25, ThreadModel.PLATFORM, repetition, dev.jvmbench.common.job.RunSide.JOB, null,
+                RunStatus.SUCCEEDED, null, null, null, null, 1, null, null, null, null);
+    }
+
+    private static Point speedPoint(long runId, double throughput, Double coreSpeed) {
+        return new Point(runId, 0, 32, 30, 100, 100, 0, Map.of(), throughput, null, null, null, null, 2.8, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, false, null,
+                null, null, null, List.of(), null, null, null, null, null, null, null, coreSpeed, coreSpeed == null ? null : 3.0);
+    }
+
     private static RunRow run(long id, int jdk, ThreadModel model) {
         return new RunRow(id, 7, (int) id, jdk, model, 1, dev.jvmbench.common.job.RunSide.JOB, null, RunStatus.SUCCEEDED, null, null, null, null, 1, null, null, null, null);
     }
@@ -53,7 +93,7 @@ class JobWideRulesTest {
     private static Point point(long runId, Long pinned) {
         return new Point(runId, 1, 80, 10, 100, 100, 0, Map.of(), 10, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, pinned, null, null, null, null, null, null, null, false, null, null,
-                null, null, List.of(), null, null, null, null, null, null, null);
+                null, null, List.of(), null, null, null, null, null, null, null, null, null);
     }
 
     private static FindingRow pinning(long runId, int events) {

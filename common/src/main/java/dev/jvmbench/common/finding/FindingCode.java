@@ -132,6 +132,21 @@ public enum FindingCode {
                     + "too, and a comparison across them measures both.",
             "Choose the collector in the job's jvmOptions: -XX:+UseG1GC (what the app gets on a larger machine) or "
                     + "-XX:+UseSerialGC to keep Serial on purpose; or give the container 2 CPUs and 2 GB."),
+    CORE_SPEED_VARIED("core-speed-varied", Severity.WARNING, "The app's core changed speed during the window",
+            "The core-speed probe (a fixed piece of work timed by its own CPU clock on the app's cores, ten times a "
+                    + "second) found the cores' speed moving within the measured window while the app computed most of "
+                    + "each second: the same requests cost more CPU in some seconds than in others. The window measured "
+                    + "the host as well as the app, and runs taken at different times differ by the host's speed too.",
+            "Compare the app in pairs (a paired baseline meets the same host on both sides) rather than against "
+                    + "stored runs; keep neighbours off the app's cores (bench.worker.shield-cores); on a virtual "
+                    + "machine whose core speed moves with nothing else running, the host's other tenants share its "
+                    + "physical cores, and only another host (or a dedicated one) removes that."),
+    CORE_SPEED_DIFFERED("core-speed-differed", Severity.WARNING, "Runs of a cell ran on cores of different speed",
+            "The runs of one cell at one level measured their app's cores at median speeds further apart than the "
+                    + "tolerance: part of the spread between those runs is the host's, not the app's, and a median "
+                    + "over them mixes host states.",
+            "Compare in pairs (a paired baseline), add repetitions (gate.maxPairs) so that the host's states even out, "
+                    + "or run on a host whose cores keep their speed."),
     CORES_SHARED("cores-shared", Severity.INFO, "The app had no cores of its own",
             "The cell's CPU limit is a whole number of cores, but this worker has too few cores to give the app that "
                     + "many of its own and keep one for the load generator and the upstreams: the app ran on a quota of CPU "

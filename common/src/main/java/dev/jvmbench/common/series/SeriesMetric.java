@@ -36,6 +36,11 @@ public final class SeriesMetric {
      * null when the JVM's compiler threads are not recognised). Still compiling means not warm yet.
      */
     public static final String JIT_CPU_MS = "jitCpuMs";
+    /**
+     * How fast the app's own cores ran in the second: the core-speed probe's steps per CPU-microsecond
+     * (docs/metrics.md, "Core speed"); no column when the app had no cores of its own.
+     */
+    public static final String CORE_SPEED = "coreSpeed";
     /** 1 when the app answered its 1-second metrics scrape in time, 0 when not; null without a metrics endpoint. */
     public static final String SCRAPE_ANSWERED = "scrapeAnswered";
 

@@ -22,6 +22,9 @@ import java.util.Map;
  * as an HdrHistogram (compressed V2, base64), null when the generator sent none.
  * {@code warmupSecondsUsed} is the warm-up the level had (adaptive warm-up decides it) and
  * {@code warmupSteady} whether an adaptive one ended steady (null for a fixed warm-up).
+ * {@code coreSpeed} is how fast the app's own cores ran in the window (the median of the core-speed
+ * probe's per-second rates, steps per CPU-microsecond) and {@code coreSpeedSpreadPercent} how far that
+ * moved within it (docs/metrics.md, "Core speed"); null when the app had no cores of its own.
  */
 public record Point(long runId, int levelIndex, int level, double measuredSeconds, long requests, long successes,
                     long errors, Map<String, Long> errorsByCause, double throughputRps,
@@ -35,7 +38,8 @@ public record Point(long runId, int levelIndex, int level, double measuredSecond
                     Boolean offeredRateReached, Double theoreticalCeilingRps, Double ceilingShare, Integer nofileLimit,
                     List<String> flags, Steadiness.Verdict steadiness, Double steadinessDrift,
                     Double steadinessDriftLow, Double steadinessDriftHigh, String latencyHistogram,
-                    Integer warmupSecondsUsed, Boolean warmupSteady) {
+                    Integer warmupSecondsUsed, Boolean warmupSteady, Double coreSpeed,
+                    Double coreSpeedSpreadPercent) {
 
     public Point {
         errorsByCause = errorsByCause == null ? Map.of() : errorsByCause;
@@ -59,7 +63,7 @@ public record Point(long runId, int levelIndex, int level, double measuredSecond
                 carrierParallelism, platformThreadsPeak, liveThreadsPeak, scrapeSuccessShare, loadgenCpuPercent,
                 loadgenSaturated, offeredRateReached, theoreticalCeilingRps, ceilingShare, nofileLimit, judgedFlags,
                 result.verdict(), result.drift(), result.driftLow(), result.driftHigh(), latencyHistogram,
-                warmupSecondsUsed, warmupSteady);
+                warmupSecondsUsed, warmupSteady, coreSpeed, coreSpeedSpreadPercent);
     }
 
     /** The same point with the warm-up its level had. */
@@ -70,7 +74,8 @@ public record Point(long runId, int levelIndex, int level, double measuredSecond
                 contextSwitchesPerRequest, gcPauseMsPerSecond, heapMeanMb, vtPinnedEvents, vtMountedMean, vtQueuedMean,
                 carrierParallelism, platformThreadsPeak, liveThreadsPeak, scrapeSuccessShare, loadgenCpuPercent,
                 loadgenSaturated, offeredRateReached, theoreticalCeilingRps, ceilingShare, nofileLimit, flags,
-                steadiness, steadinessDrift, steadinessDriftLow, steadinessDriftHigh, latencyHistogram, seconds, steady);
+                steadiness, steadinessDrift, steadinessDriftLow, steadinessDriftHigh, latencyHistogram, seconds, steady,
+                coreSpeed, coreSpeedSpreadPercent);
     }
 
     /** Whether the window was found not steady (an undetermined or missing verdict is not "not steady"). */

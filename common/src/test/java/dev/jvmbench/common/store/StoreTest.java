@@ -196,7 +196,7 @@ class StoreTest {
         Point point = new Point(runId, 0, 10, 9.5, 1000, 990, 10, Map.of("timeout", 7L, "status-500", 3L), 104.2,
                 201.0, 204.5, 210.25, 400.0, 1.5, 55.0, 3L, 12.5, 150.0, 160.0, 1.44, 2.5, null, null, null, 3.5, 0.5,
                 2, 30, 40, 1.0, 20.0, false, null, 100.0, 1.042, 16384, List.of("errors"),
-                dev.jvmbench.common.stats.Steadiness.Verdict.NOT_STEADY, 0.12, 0.05, 0.19, "HISTdGzCUEhJ", 45, true);
+                dev.jvmbench.common.stats.Steadiness.Verdict.NOT_STEADY, 0.12, 0.05, 0.19, "HISTdGzCUEhJ", 45, true, 11.25, 7.5);
         points.insert(point);
         points.insert(point);
         var stored = points.ofRun(runId).orElseThrow();

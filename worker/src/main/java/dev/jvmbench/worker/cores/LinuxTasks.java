@@ -70,11 +70,45 @@ public final class LinuxTasks implements CoreShield.Tasks {
         }
     }
 
+    /** A cpuset list such as {@code 0-3,6} as its cores. */
+    public static Set<Integer> parseCpuset(String list) {
+        return new TreeSet<>(HostCores.parse(list));
+    }
+
+    /** The calling thread's id in the kernel (its TID, what {@code taskset -p} takes), from {@code /proc/thread-self}. */
+    public static long currentThreadId() throws IOException {
+        // a link to <pid>/task/<tid>
+        return Long.parseLong(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString());
+    }
+
+    /** The cores the calling thread may run on. */
+    public static Set<Integer> currentThreadCores() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+            if (line.startsWith("Cpus_allowed_list:")) {
+                return parseCpuset(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        throw new IOException("/proc/thread-self/status has no Cpus_allowed_list");
+    }
+
+    /** Sets the allowed cores of one thread ({@code taskset -p} without {@code -a}); false when refused. */
+    public static boolean pinThread(long tid, Set<Integer> cores) {
+        return taskset(cores, tid, false);
+    }
+
     @Override
     public boolean allow(long pid, Set<Integer> cores) {
+        return taskset(cores, pid, true);
+    }
+
+    private static boolean taskset(Set<Integer> cores, long id, boolean everyThread) {
         try {
-            Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c",
-                    HostCores.cpuset(cores), Long.toString(pid))
+            List<String> command = new ArrayList<>(List.of("taskset"));
+            if (everyThread) {
+                command.add("-a");
+            }
+            command.addAll(List.of("-p", "-c", HostCores.cpuset(cores), Long.toString(id)));
+            Process taskset = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!taskset.waitFor(10, TimeUnit.SECONDS)) {
                 taskset.destroyForcibly();

@@ -2,6 +2,7 @@ package dev.jvmbench.worker.finding;
 
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.stats.Steadiness;
+import dev.jvmbench.worker.probe.CoreSpeed;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param vtParallelism       carrier parallelism, when exposed
  * @param threadsGrownByName  OS threads by name (digits folded) that were more at the window's end than when
  *                            the app became ready, by how many, the most first; empty when not read
+ * @param coreSpeed           how fast the app's own cores ran over the window (unmeasured when it had none)
  */
 public record LevelFacts(int levelIndex, int level, Instant start, Instant end, double measuredSeconds,
                          long requests, long successes, long errors, Map<String, Long> errorsByCause,
@@ -35,13 +37,14 @@ public record LevelFacts(int levelIndex, int level, Instant start, Instant end, 
                          PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady,
                          Integer osThreadsPeak, Integer openFdsPeak, Integer closeWaitEnd, Integer closeWaitGrowth,
                          Double poolPendingMax, Double poolAcquireMeanMs, Double poolMax, Double vtQueuedMean,
-                         Double vtParallelism, Map<String, Integer> threadsGrownByName) {
+                         Double vtParallelism, Map<String, Integer> threadsGrownByName, CoreSpeed.Window coreSpeed) {
 
     public LevelFacts {
         errorsByCause = Map.copyOf(errorsByCause);
         // a LinkedHashMap keeps the order the probe gave, the most grown first
         threadsGrownByName = threadsGrownByName == null ? Map.of()
                 : Collections.unmodifiableMap(new LinkedHashMap<>(threadsGrownByName));
+        coreSpeed = coreSpeed == null ? CoreSpeed.Window.unmeasured("not measured") : coreSpeed;
     }
 
     public long errorsOf(String cause) {

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
@@ -65,6 +67,17 @@ final class LevelRules {
      * ended on it is not flagged by the same figure (docs/statistics.md, "Adaptive warm-up").
      */
     static final double JIT_CPU_PERCENT = WarmupPolicy.DEFAULT_JIT_CPU_PERCENT;
+    /**
+     * How far the app's core's speed may move within a window (its 5-second means, in % of the
+     * median) before it is a finding: twice the steadiness tolerance, so a move that could by itself
+     * tilt a CPU-bound window past that tolerance is named, and the probe's own second-to-second
+     * noise (about 1-3 % on a quiet core here, docs/metrics.md "Core speed") is not.
+     */
+    static final double CORE_SPEED_SPREAD_PERCENT = 10;
+    /** The app's CPU, % of its limit, from which its throughput follows its core's speed: it computes half of every second. */
+    static final double CORE_BOUND_CPU_PERCENT = 50;
+    /** Seconds with a core speed a window needs before its spread is judged. */
+    static final int CORE_SPEED_MIN_SECONDS = 6;
 
     private LevelRules() {
     }
@@ -84,6 +97,7 @@ final class LevelRules {
         ceilingExceeded(run, level, found);
         notSteady(run, level, found);
         jitCompiling(run, level, found);
+        coreSpeedVaried(run, level, found);
         requestErrors(level, found);
         return found;
     }
@@ -330,17 +344,17 @@ final class LevelRules {
         }
         // A generator that gives up on a request closes its connection; until the app gets to that
         // request its socket waits in CLOSE_WAIT: each timeout can leave one socket there. Behind a
-        // pool's queue or an app that stopped answering, that echo is the whole story.
-        if (found.stream().anyMatch(f -> f.code() == FindingCode.QUEUEING_TIMEOUTS
-                || f.code() == FindingCode.STOPPED_ANSWERING)) {
-            return;
-        }
-        long timeouts = l.errorsOf("timeout");
-        // Growing inside the window beyond what its timeouts explain, or so many held that they were
-        // left there before it: a leak that ran out of descriptors during the warm-up no longer grows,
-        // it stays, and the timeouts of one window cannot account for sockets older than the window.
-        boolean growing = l.closeWaitGrowth() >= CLOSE_WAIT_GROWTH_MIN && l.closeWaitGrowth() > timeouts;
-        boolean held = l.closeWaitEnd() >= CLOSE_WAIT_HELD_MIN && l.closeWaitEnd() > timeouts;
+        // pool's queue or an app that stopped answering, so can each request still in flight when the
+        // window ended (given up on just after it, when the count is read). Sockets beyond that echo
+        // were left by the app: a leak that ran out of descriptors stops the app answering too.
+        boolean stalled = found.stream().anyMatch(f -> f.code() == FindingCode.QUEUEING_TIMEOUTS
+                || f.code() == FindingCode.STOPPED_ANSWERING);
+        long echo = l.errorsOf("timeout") + (stalled ? inFlightPeak(l) : 0);
+        // Growing inside the window beyond that echo, or so many held that they were left there
+        // before it: a leak that ran out of descriptors during the warm-up no longer grows, it stays,
+        // and the timeouts of one window cannot account for sockets older than the window.
+        boolean growing = l.closeWaitGrowth() >= CLOSE_WAIT_GROWTH_MIN && l.closeWaitGrowth() > echo;
+        boolean held = l.closeWaitEnd() >= CLOSE_WAIT_HELD_MIN && l.closeWaitEnd() > echo;
         if (!growing && !held) {
             return;
         }
@@ -349,6 +363,19 @@ final class LevelRules {
                         + "closed them and the app did not close its side (a connection or stream never closed).").formatted(l.closeWaitEnd(), l.closeWaitGrowth()),
                 evidence("closeWaitEnd", l.closeWaitEnd(), "closeWaitGrowth", l.closeWaitGrowth(),
                         "openFdsPeak", l.openFdsPeak()), null));
+    }
+
+    /** The most requests in flight in one second of the window; the level's users when not measured. */
+    private static long inFlightPeak(LevelFacts l) {
+        PointSeries s = l.series();
+        if (s != null && s.has(SeriesMetric.IN_FLIGHT)) {
+            OptionalDouble peak = s.column(SeriesMetric.IN_FLIGHT).stream()
+                    .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max();
+            if (peak.isPresent()) {
+                return (long) Math.ceil(peak.getAsDouble());
+            }
+        }
+        return l.level();
     }
 
     private static void ceilingExceeded(RunFacts run, LevelFacts l, List<Finding> found) {
@@ -372,13 +399,19 @@ final class LevelRules {
         String advice = warmingUp
                 ? stillWarmingUpAdvice(run, l, s)
                 : "Degrading during the window: look at the level's heap, GC and error series for a leak or a queue building up.";
+        var core = l.coreSpeed();
+        // a core that held its speed clears the host; one that moved is core-speed-varied's to say
+        boolean coreHeld = core.measured() && core.seconds() >= CORE_SPEED_MIN_SECONDS
+                && core.spreadPercent() < CORE_SPEED_SPREAD_PERCENT / 2;
         found.add(finding(FindingCode.NOT_STEADY, l, null,
-                "The %s %s by %s%% over the measured window (95%% interval %s%% to %s%%), more than the %s%% tolerance."
+                "The %s %s by %s%% over the measured window (95%% interval %s%% to %s%%), more than the %s%% tolerance.%s"
                         .formatted(what, s.rising() ? "rose" : "fell", n(100 * Math.abs(s.drift())),
-                                n(100 * s.driftLow()), n(100 * s.driftHigh()), n(100 * s.tolerance())),
+                                n(100 * s.driftLow()), n(100 * s.driftHigh()), n(100 * s.tolerance()),
+                                coreHeld ? " The app's core held its speed meanwhile (its 5-s means within %s%%): the trend is the app's, not the host's."
+                                        .formatted(n(core.spreadPercent())) : ""),
                 evidence("drift", s.drift(), "driftLow", s.driftLow(), "driftHigh", s.driftHigh(),
                         "tolerance", s.tolerance(), "seconds", s.seconds(), "series", what,
-                        "warmingUp", warmingUp), advice));
+                        "warmingUp", warmingUp, "coreSpeedSpreadPercent", core.spreadPercent()), advice));
     }
 
     /** What to change when a window still rose (or, open, fell) like a warm-up: it depends on how this level warmed up. */
@@ -397,6 +430,77 @@ final class LevelRules {
         }
         return ("Still warming up: the %d s warm-up was not enough. Lengthen it (e.g. %d s) or use adaptive warm-up "
                 + "(load.warmup.mode \"adaptive\").").formatted(run.warmupSeconds(), Math.max(30, run.warmupSeconds() * 3));
+    }
+
+    /**
+     * The app's own core changed speed within the window while the app computed most of each second:
+     * the same requests cost more CPU in some seconds than in others, so the window measured the host
+     * as well as the app. The per-second correlation of the window's series (throughput, or for an
+     * open model the median latency) with the core's speed says how closely the app followed it.
+     */
+    private static void coreSpeedVaried(RunFacts run, LevelFacts l, List<Finding> found) {
+        var speed = l.coreSpeed();
+        if (!speed.measured() || speed.seconds() < CORE_SPEED_MIN_SECONDS
+                || speed.spreadPercent() < CORE_SPEED_SPREAD_PERCENT || l.cpuPercentOfLimit() == null
+                || l.cpuPercentOfLimit() < CORE_BOUND_CPU_PERCENT) {
+            return;
+        }
+        boolean open = run.loadModel() == LoadModel.OPEN;
+        String what = open ? "median latency" : "throughput";
+        Double r = l.series() == null ? null
+                : correlation(l.series().column(SeriesMetric.CORE_SPEED),
+                        l.series().column(open ? SeriesMetric.LATENCY_P50 : SeriesMetric.THROUGHPUT));
+        String followed = r == null ? ""
+                : " Per second, the %s %s the core's speed (correlation %s).".formatted(what,
+                        Math.abs(r) >= 0.5 ? "followed" : "did not follow", String.format(Locale.ROOT, "%.2f", r));
+        boolean notSteady = l.steadiness() != null && l.steadiness().verdict() == Steadiness.Verdict.NOT_STEADY;
+        found.add(finding(FindingCode.CORE_SPEED_VARIED, l, null,
+                ("The app's core ran at %s to %s steps per CPU-µs over the window's %d-s blocks (median %s): its speed "
+                        + "moved %s%% while the app used %s%% of its CPU limit, so the same work cost more CPU in some "
+                        + "seconds than in others.%s%s")
+                        .formatted(oneDecimal(speed.lowest()), oneDecimal(speed.highest()), speed.blockSeconds(),
+                                oneDecimal(speed.median()),
+                                n(speed.spreadPercent()), n(l.cpuPercentOfLimit()), followed,
+                                notSteady ? " The window's trend (not-steady) may be the host's rather than the app's." : ""),
+                evidence("coreSpeedMedian", speed.median(), "coreSpeedLowest", speed.lowest(),
+                        "coreSpeedHighest", speed.highest(), "spreadPercent", speed.spreadPercent(),
+                        "blockSeconds", speed.blockSeconds(), "cpuPercentOfLimit", l.cpuPercentOfLimit(),
+                        "correlation", r, "series", what, "notSteady", notSteady),
+                "A window on a core whose speed moves measures the host as well as the app: compare this app in pairs "
+                        + "(a paired baseline, whose runs meet the same host beside the job's), and do not read a "
+                        + "run-to-run spread of this size as the app's own. The speed of a core moves with what else runs "
+                        + "on it: a neighbour that floats onto it (bench.worker.shield-cores keeps other processes off) "
+                        + "or, on a virtual machine, another tenant on the same physical core, which no setting of the "
+                        + "guest can stop."));
+    }
+
+    /** A core speed: one decimal whatever its size, so that close speeds read apart. */
+    private static String oneDecimal(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** Pearson's correlation over the rows both columns have; null with fewer than 6 or no variance. */
+    static Double correlation(List<Double> a, List<Double> b) {
+        List<double[]> rows = new ArrayList<>();
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            if (a.get(i) != null && b.get(i) != null) {
+                rows.add(new double[] {a.get(i), b.get(i)});
+            }
+        }
+        if (rows.size() < CORE_SPEED_MIN_SECONDS) {
+            return null;
+        }
+        double meanA = rows.stream().mapToDouble(r -> r[0]).average().orElseThrow();
+        double meanB = rows.stream().mapToDouble(r -> r[1]).average().orElseThrow();
+        double ab = 0;
+        double aa = 0;
+        double bb = 0;
+        for (double[] row : rows) {
+            ab += (row[0] - meanA) * (row[1] - meanB);
+            aa += (row[0] - meanA) * (row[0] - meanA);
+            bb += (row[1] - meanB) * (row[1] - meanB);
+        }
+        return aa == 0 || bb == 0 ? null : ab / Math.sqrt(aa * bb);
     }
 
     /** The compiler threads' CPU over the window's seconds that have it (at least half of them). */

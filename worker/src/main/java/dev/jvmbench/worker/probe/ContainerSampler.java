@@ -234,30 +234,13 @@ public final class ContainerSampler implements ContainerProbe {
     @Override
     public void close() {
         closed = true;
-        thread.interrupt();
-        try {
-            thread.join(Duration.ofSeconds(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Ticks.stop(thread, Duration.ofSeconds(5));
     }
 
     private void run() {
-        long next = System.nanoTime();
+        Ticks ticks = new Ticks(interval);
         while (!closed) {
-            next += interval.toNanos();
-            long wait = next - System.nanoTime();
-            if (wait < 0) {
-                // late (a loaded host): skip the missed ticks rather than sample in a burst
-                next = System.nanoTime();
-                wait = 0;
-            }
-            try {
-                Thread.sleep(Duration.ofNanos(wait));
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (closed) {
+            if (!ticks.awaitNext() || closed) {
                 return;
             }
             try {

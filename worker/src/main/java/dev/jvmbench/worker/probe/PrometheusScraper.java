@@ -135,7 +135,7 @@ public final class PrometheusScraper implements AutoCloseable {
     }
 
     private void run() {
-        long next = System.nanoTime();
+        Ticks ticks = new Ticks(interval);
         while (!closed) {
             Scrape scrape = attempt();
             if (scrape == null || closed) {
@@ -144,15 +144,7 @@ public final class PrometheusScraper implements AutoCloseable {
             synchronized (scrapes) {
                 scrapes.add(scrape);
             }
-            next += interval.toNanos();
-            long wait = next - System.nanoTime();
-            if (wait < 0) {
-                next = System.nanoTime();
-                continue;
-            }
-            try {
-                Thread.sleep(Duration.ofNanos(wait));
-            } catch (InterruptedException e) {
+            if (!ticks.awaitNext()) {
                 return;
             }
         }

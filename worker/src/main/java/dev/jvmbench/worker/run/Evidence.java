@@ -12,6 +12,7 @@ import dev.jvmbench.worker.finding.RunFacts;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.probe.ContainerSecond;
 import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.CoreSpeed;
 import dev.jvmbench.worker.probe.JvmSecond;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.common.store.Point;
@@ -98,10 +99,11 @@ final class Evidence {
     /**
      * The probes' columns over the rows of a measured window: the container's figures per second
      * and whether each metrics scrape was answered in time (the mean of the scrapes started in
-     * the row). Seconds the probes did not cover stay null.
+     * the row), and how fast the app's cores ran (null: not measured, no column). Seconds the probes did
+     * not cover stay null.
      */
     static PointSeries probeSeries(PointSeries window, List<ContainerSecond> container,
-                                   List<Map.Entry<Instant, Boolean>> scrapes) {
+                                   List<Map.Entry<Instant, Boolean>> scrapes, List<CoreSpeed.Second> coreSpeed) {
         PointSeries.Builder series = PointSeries.over(Instant.ofEpochMilli(window.startMs()), window.seconds());
         for (String metric : List.of(SeriesMetric.CPU_PERCENT, SeriesMetric.THROTTLED_MS, SeriesMetric.MEMORY_MB,
                 SeriesMetric.OS_THREADS, SeriesMetric.OPEN_FDS, SeriesMetric.CLOSE_WAIT, SeriesMetric.JIT_CPU_MS)) {
@@ -131,6 +133,12 @@ final class Evidence {
             }
             byRow.forEach((row, sum) -> series.put(SeriesMetric.SCRAPE_ANSWERED, row, sum[0] / sum[1]));
         }
+        if (coreSpeed != null) {
+            series.column(SeriesMetric.CORE_SPEED);
+            for (CoreSpeed.Second second : coreSpeed) {
+                series.put(SeriesMetric.CORE_SPEED, second.second().plusMillis(500), second.speed());
+            }
+        }
         return series.build();
     }
 
@@ -150,7 +158,7 @@ final class Evidence {
 
     static LevelFacts level(Point point, LevelResult load, ContainerWindow container, ScrapeWindow scrape,
                             PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady,
-                            Map<String, Integer> threadsGrownByName) {
+                            Map<String, Integer> threadsGrownByName, CoreSpeed.Window coreSpeed) {
         return new LevelFacts(point.levelIndex(), point.level(), load.measuredStart(), load.measuredEnd(),
                 point.measuredSeconds(), point.requests(), point.successes(), point.errors(), point.errorsByCause(),
                 point.throughputRps(), point.latencyP50Ms(), point.latencyP95Ms(), point.latencyP99Ms(),
@@ -161,7 +169,7 @@ final class Evidence {
                 container.tcpCloseWaitGrowth(), scrape == null ? null : scrape.poolPendingMax(),
                 scrape == null ? null : scrape.poolAcquireMeanMs(), scrape == null ? null : scrape.poolMaxMean(),
                 scrape == null ? null : scrape.virtualQueuedMean(),
-                scrape == null ? null : scrape.virtualParallelismMean(), threadsGrownByName);
+                scrape == null ? null : scrape.virtualParallelismMean(), threadsGrownByName, coreSpeed);
     }
 
     private static Double value(Integer value) {

@@ -16,6 +16,7 @@ import dev.jvmbench.worker.load.LoadGenerator;
 import dev.jvmbench.worker.load.LoadGeneratorFactory;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.CoreSpeed;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.worker.probe.ThreadNames;
 import dev.jvmbench.worker.queue.RunControl;
@@ -97,16 +98,19 @@ class LoadPhase {
         WarmupPolicy policy = load.warmupPolicy();
         AdaptiveWarmup.Outcome warmed = null;
         if (policy.adaptiveAt(levelIndex)) {
+            double cpus = ctx.run.spec().limits().cpus();
             warmed = AdaptiveWarmup.run(generator,
-                    slice -> load.request(plan, url, level, Duration.ZERO, slice),
-                    policy, load.warmupSeconds(), load.model(),
-                    AdaptiveWarmup.JitActivity.of(app.probe(), ctx.run.spec().limits().cpus()),
+                    (users, slice) -> load.request(plan, url, users, Duration.ZERO, slice), level,
+                    AdaptiveWarmup.compileLevel(load.model(), level, cpus), policy, load.warmupSeconds(), load.model(),
+                    AdaptiveWarmup.JitActivity.of(app.probe(), cpus),
                     // an app that died (OOMKilled during the warm-up) ends it too: slices against a dead
                     // app would only run to the maximum and hold the worker
                     () -> ctx.releaseRequested() || control.cancelRequested(runId)
                             || engine.exitOutcome(app.container()).isPresent());
-            log.info("{}: adaptive warm-up at level {}: {} s, {} (over the last window: JIT {} %, container {} % of the "
+            log.info("{}: adaptive warm-up at level {}: {} s{}, {} (over the last window: JIT {} %, container {} % of the "
                             + "CPU limit)", ctx.run.label(), level, warmed.seconds(),
+                    warmed.compileSeconds() == 0 ? "" : " (" + warmed.compileSeconds() + " s of it at "
+                            + AdaptiveWarmup.compileLevel(load.model(), level, cpus) + " users, for the starved compiler)",
                     warmed.steady() ? "steady" : "not steady at its end", round(warmed.jitCpuPercent()),
                     round(warmed.jit() == null ? null : warmed.jit().containerCpuPercent()));
             failIfTheAppEnded(ctx, app, "the warm-up of level " + level);
@@ -117,7 +121,9 @@ class LoadPhase {
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
         PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result.measuredStart(), level);
         Steadiness.Result steadiness = Evidence.steadiness(measured, load.model(), result.measuredSeconds());
-        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape).withSteadiness(steadiness)
+        CoreSpeed.Window coreSpeed = app.coreSpeed().window(result.measuredStart(), result.measuredEnd());
+        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape, coreSpeed)
+                .withSteadiness(steadiness)
                 .withWarmup(warmed == null ? load.warmupSeconds() : warmed.seconds(), warmed == null ? null : warmed.steady());
         results.insert(point);
         if (measured != null) {
@@ -131,7 +137,7 @@ class LoadPhase {
         // read at the window's end: threads a pool started for the level are still there (idle ones time out later)
         Map<String, Integer> threadsGrown = ThreadNames.grown(ctx.threadNamesAtReady(), ctx.app().probe().threadNames());
         LevelFacts facts = Evidence.level(point, result, container, scrape, measured, steadiness, ctx.osThreadsAtReady(),
-                threadsGrown);
+                threadsGrown, coreSpeed);
         List<Finding> findings = Diagnosis.ofLevel(Evidence.run(ctx, properties.nofileLimit()), facts);
         results.replaceLevelFindings(runId, levelIndex, findings);
         ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result, facts,
@@ -171,8 +177,10 @@ class LoadPhase {
         }
         try {
             Instant end = Instant.ofEpochMilli(load.startMs() + load.seconds() * 1000L);
-            return load.with(Evidence.probeSeries(load, app.probe().seconds(Instant.ofEpochMilli(load.startMs()), end),
-                    app.scraper() == null || scrapesFrom == null ? null : app.scraper().answers(scrapesFrom, end)));
+            Instant start = Instant.ofEpochMilli(load.startMs());
+            return load.with(Evidence.probeSeries(load, app.probe().seconds(start, end),
+                    app.scraper() == null || scrapesFrom == null ? null : app.scraper().answers(scrapesFrom, end),
+                    app.coreSpeed().unmeasured().isPresent() ? null : app.coreSpeed().seconds(start, end)));
         } catch (RuntimeException e) {
             log.warn("the probes' per-second figures are missing for level {}: {}", level, e.getMessage());
             return load;

@@ -5,6 +5,7 @@ import dev.jvmbench.common.store.Point;
 import dev.jvmbench.worker.WorkerProperties;
 import dev.jvmbench.worker.load.LevelResult;
 import dev.jvmbench.worker.probe.ContainerWindow;
+import dev.jvmbench.worker.probe.CoreSpeed;
 import dev.jvmbench.worker.probe.ScrapeWindow;
 import dev.jvmbench.worker.probe.TheoreticalCeiling;
 import java.time.Duration;
@@ -30,7 +31,7 @@ class PointAssembler {
     }
 
     Point assemble(RunContext ctx, int levelIndex, int level, LevelResult load, ContainerWindow container,
-                   ScrapeWindow scrape) {
+                   ScrapeWindow scrape, CoreSpeed.Window coreSpeed) {
         long requests = load.requests();
         double seconds = load.measuredSeconds();
         double throughput = load.successes() / seconds;
@@ -67,7 +68,8 @@ class PointAssembler {
                 scrape == null ? null : scrape.scrapeSuccessShare(),
                 load.loadgenCpuPercent(), saturated, rateReached, ceiling,
                 TheoreticalCeiling.measuredShare(throughput, ceiling), Math.toIntExact(properties.nofileLimit()), flags,
-                null, null, null, null, load.latencyHistogram(), null, null);
+                null, null, null, null, load.latencyHistogram(), null, null, coreSpeed.median(),
+                coreSpeed.spreadPercent());
     }
 
     private static Double ms(Integer millis) {

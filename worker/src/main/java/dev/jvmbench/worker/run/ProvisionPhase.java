@@ -17,6 +17,8 @@ import dev.jvmbench.worker.image.ResolvedImage;
 import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.probe.ContainerProbe;
 import dev.jvmbench.worker.probe.ContainerProbes;
+import dev.jvmbench.worker.probe.CoreSpeed;
+import dev.jvmbench.worker.probe.CoreSpeeds;
 import dev.jvmbench.worker.probe.PrometheusScraper;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -42,16 +44,18 @@ class ProvisionPhase {
     private final ContainerEngine engine;
     private final ImageResolver images;
     private final ContainerProbes probes;
+    private final CoreSpeeds coreSpeeds;
     private final ScenarioCatalog scenarios;
     private final JdkCatalog jdks;
     private final WorkerProperties properties;
     private final WorkerMetrics metrics;
 
-    ProvisionPhase(ContainerEngine engine, ImageResolver images, ContainerProbes probes, ScenarioCatalog scenarios,
-                   JdkCatalog jdks, WorkerProperties properties, WorkerMetrics metrics) {
+    ProvisionPhase(ContainerEngine engine, ImageResolver images, ContainerProbes probes, CoreSpeeds coreSpeeds,
+                   ScenarioCatalog scenarios, JdkCatalog jdks, WorkerProperties properties, WorkerMetrics metrics) {
         this.engine = engine;
         this.images = images;
         this.probes = probes;
+        this.coreSpeeds = coreSpeeds;
         this.scenarios = scenarios;
         this.jdks = jdks;
         this.properties = properties;
@@ -121,6 +125,9 @@ class ProvisionPhase {
         ScenarioPlan plan = ctx.plan();
         int port = spec.usesStockApps() || spec.app().port() == null ? freePort() : spec.app().port();
         AppPorts ports = spec.usesStockApps() ? new AppPorts(port, freePortOtherThan(port)) : AppPorts.shared(port);
+        // before the app, so that its cores' speed is known from its first second on
+        CoreSpeed coreSpeed = ctx.closeAtTeardown("core-speed probe", coreSpeeds.start(ctx.placement()));
+        coreSpeed.unmeasured().ifPresent(why -> log.debug("{}: core speed not measured: {}", ctx.run.label(), why));
         RunningContainer container = engine.start(AppContainers.app(ctx, ports, properties));
         metrics.containerStarted(WorkerMetrics.APP);
         ctx.appContainer(container);
@@ -145,7 +152,7 @@ class ProvisionPhase {
         URI prometheus = URI.create("http://127.0.0.1:" + ports.management() + "/actuator/prometheus");
         PrometheusScraper scraper = AppHttp.answers(prometheus)
                 ? ctx.closeAtTeardown("Prometheus scraper", PrometheusScraper.start(prometheus)) : null;
-        ctx.app(new StartedApp(container, port, probe, scraper));
+        ctx.app(new StartedApp(container, port, probe, scraper, coreSpeed));
     }
 
     private void expectReady(String what, RunningContainer container, ReadinessStrategy readiness) {

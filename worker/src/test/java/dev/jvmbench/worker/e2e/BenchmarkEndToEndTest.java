@@ -129,6 +129,16 @@ class BenchmarkEndToEndTest {
                 assertEveryMetricIsFilled(point);
             }
             at80.put(run.get("threadModel").asString(), points.get(1));
+            if (dev.jvmbench.worker.cores.HostCores.ofHost().cores().size() >= 2) {
+                JsonNode measured = platform.get("/api/v1/runs/" + run.get("id").asLong() + "/series")
+                        .at("/levels/1/measured");
+                JsonNode speeds = measured.at("/metrics/coreSpeed");
+                System.out.println(run.get("threadModel").asString() + " at 80 users: core speed per second " + speeds);
+                assertThat(speeds.size()).as("one core speed per second of the window").isEqualTo(measured.get("seconds").asInt());
+                long measuredSeconds = java.util.stream.StreamSupport.stream(speeds.spliterator(), false)
+                        .filter(v -> v.isNumber() && v.asDouble() > 0).count();
+                assertThat(measuredSeconds).as("seconds with a reading: %s", speeds).isGreaterThanOrEqualTo(speeds.size() - 1L);
+            }
             JsonNode artifacts = platform.get("/api/v1/runs/" + run.get("id").asLong() + "/artifacts").get("items");
             assertThat(artifacts.toString()).contains("app.jfr").contains("app.log").contains("load-levels.json");
         }
@@ -194,6 +204,11 @@ class BenchmarkEndToEndTest {
         assertThat(point.at("/cpu/msPerRequest").asDouble()).isPositive();
         assertThat(point.at("/memory/meanMb").asDouble()).isPositive();
         assertThat(point.at("/jvm/heapMeanMb").asDouble()).isPositive();
+        if (dev.jvmbench.worker.cores.HostCores.ofHost().cores().size() >= 2) {
+            // a 1-CPU app had a core of its own: how fast that core ran was measured, per point and per second
+            assertThat(point.at("/coreSpeed/stepsPerCpuMicrosecond").asDouble()).as("core speed of %s", point).isPositive();
+            assertThat(point.at("/coreSpeed/spreadPercent").asDouble()).isNotNegative();
+        }
     }
 
     @Test

@@ -32,6 +32,62 @@ class LevelRulesTest {
     }
 
     @Test
+    void aCoreThatMovedUnderABusyAppIsNamedWithTheThroughputThatFollowedIt() {
+        // the ledger's run 3: 99 % of its core, throughput 380 -> 215 req/s for 10 s while the core slowed 14.2 -> 9.8
+        java.util.function.IntPredicate slow = t -> t >= 5 && t < 15;
+        LevelFacts level = Facts.level(32).set("cpu", 99.0).set("coreSpeed", window(slow, 20))
+                .series(Facts.series(20, Map.of(SeriesMetric.THROUGHPUT, t -> slow.test(t) ? 215.0 : 380.0,
+                        SeriesMetric.CORE_SPEED, t -> slow.test(t) ? 9.8 : 14.2)))
+                .build();
+
+        Finding varied = only(FindingCode.CORE_SPEED_VARIED, Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level));
+
+        assertThat(varied.severity()).isEqualTo(Severity.WARNING);
+        assertThat(varied.summary()).contains("9.8 to 14.2 steps per CPU-µs", "99% of its CPU limit",
+                "the throughput followed the core's speed (correlation 1.00)");
+        assertThat(varied.evidence()).containsEntry("coreSpeedMedian", 12.0).containsEntry("blockSeconds", 5)
+                .containsEntry("series", "throughput").containsEntry("notSteady", false);
+        assertThat(varied.advice()).contains("paired baseline", "bench.worker.shield-cores");
+    }
+
+    @Test
+    void aCoreThatHeldItsSpeedOrAnAppThatMostlyWaitedIsNoFinding() {
+        java.util.function.IntPredicate slow = t -> t >= 6 && t < 14;
+        LevelFacts waiting = Facts.level(20).set("cpu", 30.0).set("coreSpeed", window(slow, 20)).build();
+        LevelFacts steadyCore = Facts.level(20).set("cpu", 99.0).set("coreSpeed", window(t -> false, 20)).build();
+        LevelFacts unmeasured = Facts.level(20).set("cpu", 99.0)
+                .set("coreSpeed", dev.jvmbench.worker.probe.CoreSpeed.Window.unmeasured("no cores of its own")).build();
+
+        for (LevelFacts level : List.of(waiting, steadyCore, unmeasured)) {
+            assertThat(codes(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level)))
+                    .doesNotContain(FindingCode.CORE_SPEED_VARIED);
+        }
+    }
+
+    @Test
+    void aTrendOnACoreThatHeldItsSpeedIsTheAppsOwn() {
+        // the ledger's run 2 of 2026-12-01: throughput fell 6.6 % while its core stayed within 0.5 %
+        Steadiness.Result falling = new Steadiness.Result(Steadiness.Verdict.NOT_STEADY, 30, -0.066, -0.124, -0.022, 0.05);
+        LevelFacts held = Facts.level(32).set("cpu", 98.6).set("steadiness", falling)
+                .set("coreSpeed", window(t -> false, 30)).build();
+        LevelFacts unmeasured = Facts.level(32).set("cpu", 98.6).set("steadiness", falling).build();
+
+        assertThat(only(FindingCode.NOT_STEADY, Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), held)).summary())
+                .contains("The app's core held its speed meanwhile", "the trend is the app's, not the host's");
+        assertThat(only(FindingCode.NOT_STEADY, Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), unmeasured))
+                .summary()).doesNotContain("core");
+    }
+
+    /** A window of {@code seconds} at 14.2 steps per CPU-µs, 9.8 in the slow seconds. */
+    private static dev.jvmbench.worker.probe.CoreSpeed.Window window(java.util.function.IntPredicate slow, int seconds) {
+        List<dev.jvmbench.worker.probe.CoreSpeed.Second> speeds = new java.util.ArrayList<>();
+        for (int t = 0; t < seconds; t++) {
+            speeds.add(new dev.jvmbench.worker.probe.CoreSpeed.Second(Facts.START.plusSeconds(t), slow.test(t) ? 9.8 : 14.2, 10));
+        }
+        return dev.jvmbench.worker.probe.CoreSpeed.Window.of(speeds, null);
+    }
+
+    @Test
     void timeoutsBeyondLittlesLawAreQueueingAndReplaceThePlainErrors() {
         // the field case: a pool of 20, 200 ms upstream -> 100 req/s; 1000 users wait 10 s each
         LevelFacts level = Facts.level(1000).set("throughput", 0.1).set("ceiling", 100.0)
@@ -175,6 +231,38 @@ class LevelRulesTest {
     }
 
     @Test
+    void aLeakThatStoppedTheAppIsStillALeak() {
+        // The leak job of a CI run: the descriptors ran out in the window's fifth second, the app stopped
+        // answering, 19 requests timed out and 20 were in flight; 2,231 more sockets in CLOSE_WAIT.
+        LevelFacts level = Facts.level(20).series(stoppedAnswering(12, 5, 600.0, 20.0))
+                .set("closeWait", 4013).set("closeWaitGrowth", 2231)
+                .errors("timeout", 19).build();
+
+        assertThat(codes(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.PLATFORM), level)))
+                .contains(FindingCode.STOPPED_ANSWERING, FindingCode.CLOSE_WAIT_GROWTH);
+    }
+
+    @Test
+    void behindAnAppThatStoppedAnsweringTheRequestsGivenUpOnAreTheEcho() {
+        // A frozen app: 25 users, each timed out once in the window and was given up on again at its end.
+        LevelFacts level = Facts.level(25).series(stoppedAnswering(10, 2, 250.0, 25.0))
+                .set("closeWait", 50).set("closeWaitGrowth", 50)
+                .errors("timeout", 25).build();
+
+        assertThat(codes(Diagnosis.ofLevel(Facts.ioHttp(ThreadModel.VIRTUAL), level)))
+                .contains(FindingCode.STOPPED_ANSWERING).doesNotContain(FindingCode.CLOSE_WAIT_GROWTH);
+    }
+
+    /** A window of {@code seconds} that answered {@code rps} for its first {@code answering} seconds, then none. */
+    private static dev.jvmbench.common.series.PointSeries stoppedAnswering(int seconds, int answering, double rps,
+                                                                          double inFlight) {
+        return Facts.series(seconds, Map.of(
+                SeriesMetric.THROUGHPUT, i -> i < answering ? rps : 0.0,
+                SeriesMetric.ERRORS, i -> 0.0,
+                SeriesMetric.IN_FLIGHT, i -> inFlight));
+    }
+
+    @Test
     void heldSocketsTheTimeoutsCouldAllHaveLeftAreNoLeak() {
         LevelFacts level = Facts.level(400).set("closeWait", 300).set("closeWaitGrowth", 5).errors("timeout", 300).build();
 
@@ -293,7 +381,7 @@ class LevelRulesTest {
                 first.throttledMs(), first.scrapeSuccessShare(), first.loadgenCpuPercent(), first.loadgenCpuCores(),
                 first.loadgenSaturated(), first.offeredRateReached(), first.ceilingRps(), first.ceilingShare(), busy,
                 first.steadiness(), first.osThreadsAtReady(), first.osThreadsPeak(), first.openFdsPeak(),
-                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null, Map.of());
+                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null, Map.of(), null);
 
         assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, first)).advice())
                 .contains("adaptive warm-up ended with the JIT still at work", "maximum of 300 s", "maxSeconds");

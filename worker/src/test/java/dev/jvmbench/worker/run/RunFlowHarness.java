@@ -13,6 +13,7 @@ import dev.jvmbench.worker.metrics.WorkerMetrics;
 import dev.jvmbench.worker.queue.ClaimedRun;
 import dev.jvmbench.worker.testing.fakes.FakeContainerEngine;
 import dev.jvmbench.worker.testing.fakes.FakeContainerProbes;
+import dev.jvmbench.worker.testing.fakes.FakeCoreSpeeds;
 import dev.jvmbench.worker.testing.fakes.FakeLoadGenerators;
 import dev.jvmbench.worker.testing.fakes.InMemoryResults;
 import dev.jvmbench.worker.testing.fakes.InMemoryRunControl;
@@ -44,6 +45,7 @@ final class RunFlowHarness {
             AppContainers.POSTGRES_IMAGE);
     final FakeLoadGenerators generators = new FakeLoadGenerators();
     final FakeContainerProbes probes = new FakeContainerProbes();
+    final FakeCoreSpeeds coreSpeeds = new FakeCoreSpeeds();
     final InMemoryRunControl control = new InMemoryRunControl();
     final InMemoryResults results = new InMemoryResults();
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -64,7 +66,7 @@ final class RunFlowHarness {
         TeardownPhase teardown = new TeardownPhase(engine, logs, metrics, diagnosis);
         ResourcelessJobRepository repository = new ResourcelessJobRepository();
         BenchmarkJobFactory jobs = new BenchmarkJobFactory(repository,
-                new ProvisionPhase(engine, images, probes, SCENARIOS, JDKS, properties, metrics),
+                new ProvisionPhase(engine, images, probes, coreSpeeds, SCENARIOS, JDKS, properties, metrics),
                 new VerifyPhase(json),
                 new LoadPhase(generators, engine, new PointAssembler(properties), results, control, properties, metrics,
                         Clock.systemUTC()),

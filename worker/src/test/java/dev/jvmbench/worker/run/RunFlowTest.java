@@ -149,6 +149,42 @@ class RunFlowTest {
     }
 
     @Test
+    void aCoreThatSlowsInTheWindowOfABusyAppIsNamedWithTheThroughputThatFollowedIt() {
+        // 20 s at 95 % of the CPU limit: the core runs at 14 steps per CPU-µs, at 9.8 in seconds 8-15, and the
+        // throughput follows it (1000 req/s, 700 on the slow core)
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusSeconds(1);
+        java.util.function.LongPredicate slow = t -> t >= 8 && t < 16;
+        flow.generators.levels(timeline(start, t -> slow.test(t) ? 700 : 1000));
+        flow.probes.cpuPercentOfLimit(95.0);
+        flow.coreSpeeds.speed(second -> slow.test(Duration.between(start, second).toSeconds()) ? 9.8 : 14.0);
+        JobSpec io = RunFlowHarness.ioHttp(ThreadModel.PLATFORM, 50);
+        JobSpec spec = new JobSpec(null, io.threadModels(), io.jdks(), io.scenario(),
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 20, 0, null, null, null), null, 1,
+                null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
+
+        flow.execute(RunFlowHarness.claimed(spec));
+
+        Point point = flow.results.points().getFirst();
+        assertThat(point.coreSpeed()).isEqualTo(14.0);
+        assertThat(point.coreSpeedSpreadPercent()).isEqualTo(30.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(flow.results.series().get("0/measured").column("coreSpeed")).hasSize(20).contains(9.8, 14.0);
+        dev.jvmbench.common.finding.Finding varied = flow.results.findings().stream()
+                .filter(f -> f.code().code().equals("core-speed-varied")).findFirst().orElseThrow();
+        assertThat(varied.summary()).contains("9.8 to 14.0 steps per CPU-µs", "moved 30", "throughput followed");
+        assertThat((Double) varied.evidence().get("correlation")).isGreaterThan(0.99);
+        assertThat(flow.coreSpeeds.started()).singleElement().satisfies(probe -> assertThat(probe.closed()).isTrue());
+    }
+
+    @Test
+    void withoutCoresOfItsOwnTheCoreSpeedIsNotMeasuredAndNotGuessed() {
+        flow.execute(RunFlowHarness.claimed(RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 10)));
+
+        assertThat(flow.results.points().getFirst().coreSpeed()).isNull();
+        assertThat(flow.results.series().get("0/measured").has("coreSpeed")).as("no column, not a column of nulls").isFalse();
+        assertThat(flow.coreSpeeds.started()).singleElement().satisfies(probe -> assertThat(probe.closed()).isTrue());
+    }
+
+    @Test
     void aCompilerWithRoomBesideTheAppDoesNotHoldUpAFlatWarmUp() {
         // a stock app at a fifth of its CPU limit, flat from the start, its JIT trickling at 6 % of a CPU
         Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
@@ -176,6 +212,58 @@ class RunFlowTest {
         Point point = flow.results.points().getFirst();
         assertThat(point.warmupSecondsUsed()).isBetween(55, 80);
         assertThat(point.warmupSteady()).isTrue();
+    }
+
+    @Test
+    void aStarvedCompilerGetsTwoUsersPerCpuUntilItRestsAndTheLevelThenWarmsUpOnItsOwnSeconds() {
+        // the ledger's compiler: 6 % of the busy container's CPU (its share beside 50 request threads) until 40 s
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> 500 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> Duration.between(start, second).toSeconds() < 40 ? 60.0 : 2.0).cpuPercentOfLimit(95.0);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(null)));
+
+        java.util.List<Integer> levels = flow.generators.started().getFirst().levels().stream()
+                .map(LevelRequest::level).toList();
+        // the level until the first check found the compiler holding it up, then 2 users (1 CPU) until
+        // the compiler rested over a window, then the level again: checked twice on its own seconds, then measured
+        int firstLow = levels.indexOf(2);
+        int lastLow = levels.lastIndexOf(2);
+        assertThat(firstLow).as("slices at 50 users before the compiler was found starved: %s", levels).isPositive();
+        assertThat(levels.subList(0, firstLow)).containsOnly(50);
+        assertThat(levels.subList(firstLow, lastLow + 1)).containsOnly(2);
+        assertThat(levels.subList(lastLow + 1, levels.size())).containsOnly(50).hasSizeGreaterThanOrEqualTo(4);
+        Point point = flow.results.points().getFirst();
+        assertThat(point.level()).isEqualTo(50);
+        assertThat(point.warmupSteady()).isTrue();
+        assertThat(point.warmupSecondsUsed()).isBetween(55, 90);
+    }
+
+    /**
+     * Over its bound at 70 % of the CPU the compiler has time beside the app, it is only still working;
+     * 6 users on one busy CPU leave its two threads a quarter of it. Fewer users would only profile less.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} users at {1} % of the CPU")
+    @org.junit.jupiter.params.provider.CsvSource({"50, 70.0", "6, 95.0"})
+    void aCompilerWithCpuToSpareOrBesideAFewUsersIsNotStarvedAndTheLevelKeepsItsUsers(int users, double cpuPercent) {
+        Instant start = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        flow.generators.levels(timeline(start, t -> 500 + (t % 2) * 5));
+        flow.probes.jitCpuMs(second -> Duration.between(start, second).toSeconds() < 40 ? 60.0 : 2.0)
+                .cpuPercentOfLimit(cpuPercent);
+
+        flow.execute(RunFlowHarness.claimed(adaptive(null, users)));
+
+        assertThat(flow.generators.started().getFirst().levels()).extracting(LevelRequest::level).containsOnly(users);
+        assertThat(flow.results.points().getFirst().warmupSteady()).isTrue();
+    }
+
+    @Test
+    void theCompilersLevelIsTwoUsersPerCpuUnderTheClosedModelAndTheRateItselfUnderTheOpenOne() {
+        assertThat(AdaptiveWarmup.compileLevel(dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 32, 1.0)).isEqualTo(2);
+        assertThat(AdaptiveWarmup.compileLevel(dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 32, 1.5)).isEqualTo(4);
+        assertThat(AdaptiveWarmup.compileLevel(dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 3, 2.0)).isEqualTo(3);
+        assertThat(AdaptiveWarmup.compileLevel(dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 8, 0.5)).isEqualTo(2);
+        assertThat(AdaptiveWarmup.compileLevel(dev.jvmbench.loadgen.protocol.LoadModel.OPEN, 300, 1.0)).isEqualTo(300);
     }
 
     /** 600 req/s wandering by +-6 % in a 24 s wave: no trend, but steep within any 15 s. */
@@ -262,9 +350,13 @@ class RunFlowTest {
     }
 
     private static JobSpec adaptive(Double jitCpuPercent) {
-        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, 50);
+        return adaptive(jitCpuPercent, 50);
+    }
+
+    private static JobSpec adaptive(Double jitCpuPercent, int users) {
+        JobSpec spec = RunFlowHarness.ioHttp(ThreadModel.VIRTUAL, users);
         return new JobSpec(null, spec.threadModels(), spec.jdks(), spec.scenario(),
-                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(50), 10, 5, null,
+                new dev.jvmbench.common.job.LoadProfile(null, java.util.List.of(users), 10, 5, null,
                         new dev.jvmbench.common.job.WarmupPolicy(dev.jvmbench.common.job.WarmupPolicy.Mode.ADAPTIVE, 120,
                                 10, null, null, jitCpuPercent), null),
                 null, 1, null, java.util.List.of(), java.util.Map.of(), null, null, null, null, null).normalized();
