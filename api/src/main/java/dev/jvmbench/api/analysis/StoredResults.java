@@ -80,12 +80,9 @@ class StoredResults {
      * measured before the test existed) with its drift and the drift's 95% interval, and its latency
      * histogram decoded: null when the point has none (measured before histograms were kept) or
      * when it could not be decoded ({@code latencyUnreadable}); a missing histogram is said, never
-     * made up from the stored percentiles.
-     */
-    /**
-     * A point as the analysis reads it: its metrics, flags and steadiness, its latency histogram, and
-     * how fast the app's cores ran (a condition of the measurement, not a metric of the app: it explains
-     * differences, it is never judged; null when not measured).
+     * made up from the stored percentiles. Beside them, how fast the app's cores ran: a condition of
+     * the measurement, not a metric of the app (it explains differences and is never judged); null
+     * when not measured.
      */
     record PointFacts(long runId, int levelIndex, int level, Map<Metric, Double> values, List<String> flags,
                       Steadiness.Verdict steadiness, Double drift, Double driftLow, Double driftHigh,

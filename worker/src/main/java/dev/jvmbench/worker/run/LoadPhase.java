@@ -99,9 +99,10 @@ class LoadPhase {
         AdaptiveWarmup.Outcome warmed = null;
         if (policy.adaptiveAt(levelIndex)) {
             double cpus = ctx.run.spec().limits().cpus();
+            int compileLevel = AdaptiveWarmup.compileLevel(load.model(), level, cpus);
             warmed = AdaptiveWarmup.run(generator,
                     (users, slice) -> load.request(plan, url, users, Duration.ZERO, slice), level,
-                    AdaptiveWarmup.compileLevel(load.model(), level, cpus), policy, load.warmupSeconds(), load.model(),
+                    compileLevel, policy, load.warmupSeconds(), load.model(),
                     AdaptiveWarmup.JitActivity.of(app.probe(), cpus),
                     // an app that died (OOMKilled during the warm-up) ends it too: slices against a dead
                     // app would only run to the maximum and hold the worker
@@ -110,7 +111,7 @@ class LoadPhase {
             log.info("{}: adaptive warm-up at level {}: {} s{}, {} (over the last window: JIT {} %, container {} % of the "
                             + "CPU limit)", ctx.run.label(), level, warmed.seconds(),
                     warmed.compileSeconds() == 0 ? "" : " (" + warmed.compileSeconds() + " s of it at "
-                            + AdaptiveWarmup.compileLevel(load.model(), level, cpus) + " users, for the starved compiler)",
+                            + compileLevel + " users, for the starved compiler)",
                     warmed.steady() ? "steady" : "not steady at its end", round(warmed.jitCpuPercent()),
                     round(warmed.jit() == null ? null : warmed.jit().containerCpuPercent()));
             failIfTheAppEnded(ctx, app, "the warm-up of level " + level);
