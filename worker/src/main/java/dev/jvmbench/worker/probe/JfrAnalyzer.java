@@ -245,6 +245,7 @@ public final class JfrAnalyzer {
         try {
             file = JfrChunks.standalone(chunk, scratch);
             try (RecordingFile recording = new RecordingFile(file)) {
+                collector.eventTypes(recording.readEventTypes());
                 while (recording.hasMoreEvents()) {
                     collector.accept(recording.readEvent());
                 }

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import jdk.jfr.EventType;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -54,6 +55,11 @@ final class JfrCollector {
     private Instant first;
     private Instant last;
     private long count;
+
+    /** The event types a chunk's metadata declares, read before its events. */
+    void eventTypes(List<EventType> types) {
+        stacks.eventTypes(types);
+    }
 
     void accept(RecordedEvent event) {
         count++;

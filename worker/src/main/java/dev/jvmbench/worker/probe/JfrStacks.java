@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import jdk.jfr.EventType;
 
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -63,6 +64,19 @@ final class JfrStacks {
     /** {@code jdk.ActiveSetting} "period" values by the event type id they set. */
     private final Map<Long, String> periods = new HashMap<>();
     private Long executionSampleTypeId;
+
+    /**
+     * Learns the execution sample's type id from a chunk's metadata: its period setting names the type
+     * by id, and a recording in which no thread was sampled running Java code (JDK 21 under Serial, a
+     * main thread in the VM's allocation path) still has that setting.
+     */
+    void eventTypes(List<EventType> types) {
+        for (EventType type : types) {
+            if (EXECUTION_SAMPLE.equals(type.getName())) {
+                executionSampleTypeId = type.getId();
+            }
+        }
+    }
 
     /** Takes the event if it is a profiling one (or the setting of the sampling period). */
     void accept(RecordedEvent event, String type) {
@@ -215,7 +229,7 @@ final class JfrStacks {
     /**
      * The recording's {@code jdk.ExecutionSample} period as its active setting says (the last
      * one recorded wins; {@code 20 ms} with the default settings), in ns; null when the recording
-     * has no execution sample or no such setting.
+     * declares no execution sample or has no such setting.
      */
     Long samplingPeriodNs() {
         if (executionSampleTypeId == null) {

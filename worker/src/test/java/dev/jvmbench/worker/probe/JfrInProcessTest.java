@@ -229,4 +229,25 @@ class JfrInProcessTest {
         assertThat(analyzer.pinnedSites(workStart.minusSeconds(60), workStart.minusSeconds(30))).isEmpty();
         assertThat(analyzer.window(workStart, workEnd).virtualThreadPinnedEvents()).isEqualTo(3);
     }
+
+    /**
+     * The sampling period comes from the recording's settings, not from its first sample: a JVM that ran
+     * no Java code long enough to be sampled (here {@code java -version}; in a CI run, JDK 21 under
+     * Serial in its allocation path) still recorded its period, and a CPU profile without it reads as
+     * one of unknown period.
+     */
+    @Test
+    void theSamplingPeriodIsKnownFromTheSettingsWhenNoThreadWasSampled(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("version.jfr");
+        Process version = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:StartFlightRecording:filename=" + file + ",settings=default", "-version")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertThat(version.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("java -version ended").isTrue();
+        JfrAnalyzer analyzer = JfrAnalyzer.read(file);
+
+        JfrProfile cpu = analyzer.profile(dev.jvmbench.common.profile.ProfileKind.CPU, analyzer.recordingStart(),
+                analyzer.recordingEnd());
+        System.out.println("java -version: " + cpu.events() + " execution samples");
+        assertThat(cpu.samplingPeriodNs()).isEqualTo(20_000_000L);
+    }
 }
