@@ -46,9 +46,12 @@ class CoreSpeedProbeTest {
         } finally {
             speed.close();
         }
-        assertThat(Stream.of(Path.of("/proc/self/task").toFile().list())
-                .anyMatch(task -> commOf(task).equals("core-speed-" + LAST_CORE)))
-                .as("the probe's thread ends when it is closed").isFalse();
+        // Java's join returns when the thread is done; its OS task leaves /proc a moment later
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (osTaskNamed("core-speed-" + LAST_CORE) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(osTaskNamed("core-speed-" + LAST_CORE)).as("the probe's thread ends when it is closed").isFalse();
     }
 
     @Test
@@ -86,6 +89,11 @@ class CoreSpeedProbeTest {
             }
         }
         throw new AssertionError("no thread named " + name);
+    }
+
+    private static boolean osTaskNamed(String name) {
+        String[] tasks = Path.of("/proc/self/task").toFile().list();
+        return tasks != null && Stream.of(tasks).anyMatch(task -> commOf(task).equals(name));
     }
 
     private static String commOf(String task) {
