@@ -24,14 +24,17 @@ import java.time.Duration;
  */
 public class LoadSimulation extends Simulation {
 
-    /** The level's request and load, and how long this run injects (its warm-up or its measured window). */
-    private record Plan(LevelCommand command, Duration window) {
+    /** Beyond the request timeout: Gatling's own stop after the last user, never reached normally. */
+    private static final Duration DRAIN_BACKSTOP = Duration.ofSeconds(10);
+
+    /** The level's request and load, and how long this run starts requests (warm-up and window together). */
+    private record Plan(LevelCommand command, Duration duration) {
     }
 
     private static volatile Plan next;
 
-    static void plan(LevelCommand command, Duration window) {
-        next = new Plan(command, window);
+    static void plan(LevelCommand command, Duration duration) {
+        next = new Plan(command, duration);
     }
 
     public LoadSimulation() {
@@ -55,15 +58,19 @@ public class LoadSimulation extends Simulation {
         ChainBuilder once = exec(Probe::beforeRequest).exec(request).exec(Probe::afterRequest);
 
         PopulationBuilder population = switch (c.model()) {
-            // N users, each looping on its own keep-alive connection: a realistic closed client
-            case CLOSED -> scenario("closed").forever().on(once).injectOpen(atOnceUsers(c.level()))
+            // N users, each looping on its own keep-alive connection: a realistic closed client. A user
+            // finishes the request it is in when the time is up (exitASAP false), so no request is
+            // abandoned while the app still works on it: abandoned work would queue before the next
+            // window's first requests and open it with seconds in which nothing finishes
+            case CLOSED -> scenario("closed").during(plan.duration(), false).on(once).injectOpen(atOnceUsers(c.level()))
                     .protocols(protocol);
             // arrivals independent of responses; a shared pool so each arrival is not a new connection
             case OPEN -> scenario("open").exec(once)
-                    .injectOpen(constantUsersPerSec(c.level()).during(plan.window()))
+                    .injectOpen(constantUsersPerSec(c.level()).during(plan.duration()))
                     .protocols(protocol.shareConnections());
         };
-        // maxDuration closes the window for both models: what finishes after it is not counted
-        setUp(population).maxDuration(plan.window());
+        // the run ends when the last request in flight has finished (within its timeout); the caller
+        // counts only what finished inside the window. maxDuration is a backstop, never the normal end
+        setUp(population).maxDuration(plan.duration().plus(c.requestTimeout()).plus(DRAIN_BACKSTOP));
     }
 }

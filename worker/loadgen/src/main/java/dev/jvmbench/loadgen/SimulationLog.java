@@ -9,32 +9,22 @@ import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.OK$;
 import io.gatling.commons.stats.Status;
 import io.gatling.core.config.GatlingConfiguration;
-import io.gatling.core.stats.ErrorStats;
 import io.gatling.core.stats.writer.LogFileDataWriter$;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * One run's binary simulation.log, read through Gatling's internal readers (pinned to 3.15.1;
- * {@code LoadgenMainTest} checks counts, percentiles, error causes and the per-request records
- * read through them, so an upgrade that changes them fails there first): {@code LogFileReader}
- * for the window's totals and percentiles, {@code FirstPassParser} for the window's start, and
- * {@link RequestLog} for every request.
+ * {@code LoadgenMainTest} checks the per-request records read through them against Gatling's own
+ * count, so an upgrade that changes them fails there first): {@link RequestLog} for every request,
+ * {@code FirstPassParser} for the run's start, {@code LogFileReader} for Gatling's count of them.
  */
 final class SimulationLog {
-
-    /** Latencies over all finished requests, failed ones included, so timeouts show in the tail. */
-    record Stats(long injectStartEpochMs, long requests, long successes, long errors,
-            Map<String, Long> errorsByCause, Integer p50, Integer p95, Integer p99, Integer max) {
-    }
 
     private final File file;
     private final GatlingConfiguration configuration;
@@ -70,24 +60,10 @@ final class SimulationLog {
         return RequestLog.read(file, sink);
     }
 
-    Stats stats() {
+    /** Gatling's own count of the run's requests: a check on {@link RequestLog}'s reading of the same file. */
+    long requestCount() {
         LogFileData data = new LogFileReader(file, configuration).read();
-
-        GeneralStats all = general(data, Option.empty());
-        long ok = count(general(data, Option.<Status>apply(OK$.MODULE$)));
-        long ko = count(general(data, Option.<Status>apply(KO$.MODULE$)));
-
-        var byCause = new TreeMap<String, Long>();
-        for (ErrorStats e : CollectionConverters.asJava(data.errors(Option.empty(), Option.empty()))) {
-            String cause = ErrorCause.of(e.message());
-            if (cause.equals("other")) {
-                // keeps the raw text findable when a new Gatling message needs a cause of its own
-                System.err.println("jvmbench-loadgen: unclassified error (" + e.count() + "x): " + e.message());
-            }
-            byCause.merge(cause, (long) e.count(), Long::sum);
-        }
-        return new Stats(data.runInfo().injectStart(), ok + ko, ok, ko, byCause,
-                percentile(all, 50), percentile(all, 95), percentile(all, 99), all == null ? null : all.max());
+        return count(general(data, Option.<Status>apply(OK$.MODULE$))) + count(general(data, Option.<Status>apply(KO$.MODULE$)));
     }
 
     private static GeneralStats general(LogFileData data, Option<Status> status) {
@@ -97,12 +73,5 @@ final class SimulationLog {
 
     private static long count(GeneralStats stats) {
         return stats == null ? 0 : stats.count();
-    }
-
-    private static Integer percentile(GeneralStats stats, double rank) {
-        if (stats == null || stats.count() == 0) {
-            return null;
-        }
-        return ((Number) stats.percentile().apply(rank)).intValue();
     }
 }

@@ -4,12 +4,12 @@ import dev.jvmbench.loadgen.protocol.SecondStats;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.IntCountsHistogram;
@@ -18,9 +18,10 @@ import org.HdrHistogram.IntCountsHistogram;
  * One window (a measured window or a warm-up) cut into whole seconds from its start: row
  * {@code i} covers {@code [start + i s, start + (i+1) s)}, the last row shorter when the window
  * is not a whole number of seconds. Finished requests count in the second they finished, started
- * ones in the second they started, in-flight samples in the second they were taken. A request
- * that finished (or started) a few milliseconds past the end, before Gatling's maxDuration stop
- * took effect, counts in the last second, so the rows add up to the window's totals exactly.
+ * ones in the second they started, in-flight samples in the second they were taken. The caller
+ * hands it only the requests that finished inside it ({@link #contains}); a start a few
+ * milliseconds past the end (a looping user's last check of the time) counts in the last second.
+ * The rows add up to the window's totals ({@link #totals()}) exactly.
  *
  * <p>Latencies are whole milliseconds (Gatling's resolution) in HdrHistograms with 3 significant
  * digits: exact below 2048 ms, within 0.1% above; a percentile never exceeds the exact maximum.
@@ -45,7 +46,6 @@ final class WindowSeries {
     /** Every finished request of the window; null when the window needs no histogram (warm-ups). */
     private final Histogram window;
     private final Map<String, String> causeOfMessage = new HashMap<>();
-    private long finishedLate;
 
     WindowSeries(long startMs, Duration length, boolean histogram) {
         this.startMs = startMs;
@@ -66,11 +66,25 @@ final class WindowSeries {
         window = histogram ? new Histogram(SIGNIFICANT_DIGITS) : null;
     }
 
-    /** A request record of the window's simulation.log. */
+    /** The window's totals; its latencies are its histogram's. */
+    record Totals(long requests, long successes, long errors, Map<String, Long> errorsByCause, Integer p50, Integer p95,
+            Integer p99, Integer max) {
+    }
+
+    boolean contains(long atMs) {
+        return atMs >= startMs && atMs < endMs;
+    }
+
+    long startMs() {
+        return startMs;
+    }
+
+    long endMs() {
+        return endMs;
+    }
+
+    /** A request record of the window's simulation.log that finished inside it. */
     void finished(long requestStartMs, long requestEndMs, boolean ok, String errorMessage) {
-        if (requestEndMs >= endMs) {
-            finishedLate++;
-        }
         int row = rowOf(requestEndMs);
         long ms = Math.max(0, requestEndMs - requestStartMs);
         if (ok) {
@@ -89,14 +103,28 @@ final class WindowSeries {
         }
     }
 
-    /** Request starts per millisecond from {@code referenceMs} on ({@link Probe}). */
-    void started(long referenceMs, AtomicIntegerArray perMs) {
-        for (int i = 0; i < perMs.length(); i++) {
-            int count = perMs.get(i);
-            if (count != 0) {
-                started[rowOf(referenceMs + i)] += count;
-            }
+    /** {@code count} requests started at {@code atMs} ({@link Probe}). */
+    void started(long atMs, int count) {
+        started[rowOf(atMs)] += count;
+    }
+
+    long startedTotal() {
+        return Arrays.stream(started).sum();
+    }
+
+    Totals totals() {
+        if (window == null) {
+            throw new IllegalStateException("this window keeps no histogram");
         }
+        long ok = Arrays.stream(successes).sum();
+        long ko = Arrays.stream(errors).sum();
+        var byCause = new TreeMap<String, Long>();
+        causes.forEach(row -> row.forEach((cause, n) -> byCause.merge(cause, n, Long::sum)));
+        long max = Arrays.stream(maxMs).max().orElse(0);
+        boolean any = window.getTotalCount() > 0;
+        return new Totals(ok + ko, ok, ko, byCause,
+                any ? percentile(window, 50, max) : null, any ? percentile(window, 95, max) : null,
+                any ? percentile(window, 99, max) : null, any ? (int) max : null);
     }
 
     /** A 50 ms in-flight sample; samples outside the window are not its own and are dropped. */
@@ -139,12 +167,7 @@ final class WindowSeries {
         }
         ByteBuffer buffer = ByteBuffer.allocate(window.getNeededByteBufferCapacity());
         int length = window.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
-    }
-
-    /** Requests that finished at or after the window's nominal end (counted in its last second). */
-    long finishedLate() {
-        return finishedLate;
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     private int rowOf(long atMs) {
@@ -152,7 +175,14 @@ final class WindowSeries {
     }
 
     private String causeOf(String message) {
-        return causeOfMessage.computeIfAbsent(message == null ? "" : message, m -> ErrorCause.of(message));
+        return causeOfMessage.computeIfAbsent(message == null ? "" : message, m -> {
+            String cause = ErrorCause.of(message);
+            if (cause.equals("other")) {
+                // keeps the raw text findable when a new Gatling message needs a cause of its own
+                System.err.println("jvmbench-loadgen: unclassified error: " + message);
+            }
+            return cause;
+        });
     }
 
     private static Integer percentile(AbstractHistogram h, double percentile, long max) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import static dev.jvmbench.loadgen.WindowAssertions.assertHistogramAgreesWithGatling;
+import static dev.jvmbench.loadgen.WindowAssertions.assertLatenciesAreTheHistograms;
 import static dev.jvmbench.loadgen.WindowAssertions.assertSeriesCoverTheWindow;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -121,7 +121,7 @@ class LoadgenMainTest {
 
         LevelAnswer a = answer(r);
         assertSeriesCoverTheWindow(a);
-        assertHistogramAgreesWithGatling(a);
+        assertLatenciesAreTheHistograms(a);
         for (SecondStats second : a.series()) {
             // 20 looping users: never more than 20 in flight, and each finished request took the delay
             assertTrue(second.inFlightMax() != null && second.inFlightMax() <= 20, second.toString());
@@ -149,7 +149,7 @@ class LoadgenMainTest {
 
         LevelAnswer a = answer(r);
         assertSeriesCoverTheWindow(a);
-        assertHistogramAgreesWithGatling(a);
+        assertLatenciesAreTheHistograms(a);
         // arrivals at 50/s: no whole second of the window starts more than 60 or fewer than 30
         for (SecondStats second : a.series()) {
             assertTrue(second.started() >= 30 && second.started() <= 60, second.toString());
@@ -168,7 +168,7 @@ class LoadgenMainTest {
 
         LevelAnswer a = answer(r);
         assertSeriesCoverTheWindow(a);
-        assertHistogramAgreesWithGatling(a);
+        assertLatenciesAreTheHistograms(a);
         assertTrue(a.series().stream().allMatch(s -> s.successes() == 0 && s.errorsByCause().keySet().equals(java.util.Set.of("status-500"))),
                 a.series().toString());
     }
@@ -185,7 +185,7 @@ class LoadgenMainTest {
 
         LevelAnswer a = answer(r);
         assertSeriesCoverTheWindow(a);
-        assertHistogramAgreesWithGatling(a);
+        assertLatenciesAreTheHistograms(a);
         // a timeout shows at its timeout, second by second too: never below it, never at the server's delay
         for (SecondStats second : a.series()) {
             assertTrue(second.p50() >= 30 && second.max() < DelayServer.DELAY.toMillis(), second.toString());
@@ -199,7 +199,7 @@ class LoadgenMainTest {
         String ramp = "/ramp?from=" + System.currentTimeMillis();
         LevelAnswer a = answer(loadgen.send(level("closed", 5, 0, 5, 5_000, ramp), ANSWER_TIMEOUT));
         assertSeriesCoverTheWindow(a);
-        assertHistogramAgreesWithGatling(a);
+        assertLatenciesAreTheHistograms(a);
         assertEquals(List.of(), a.warmupSeries());
         List<SecondStats> rows = a.series();
         for (int i = 1; i < rows.size(); i++) {
@@ -213,6 +213,32 @@ class LoadgenMainTest {
 
     @Test
     @Order(7)
+    void aQueueingServerIsLeftNoBacklogAndTheWindowGoesOnFromTheWarmup() throws Exception {
+        // one request at a time, 200 ms each: 8 users keep ~8 queued. Were the warm-up's requests in
+        // flight abandoned at its end, the server would work through them (~1.6 s) before the window's
+        // first request, and the window would open with a second in which nothing finished
+        LevelAnswer a = answer(loadgen.send(level("closed", 8, 2, 4, 10_000, "/serial"), ANSWER_TIMEOUT));
+        assertEquals(0, server.serialInProgress(), "a request was left behind in the server: " + a);
+        assertSeriesCoverTheWindow(a);
+        assertLatenciesAreTheHistograms(a);
+        assertEquals(0, a.errors(), a.toString());
+        double ceiling = 1000.0 / DelayServer.SERIAL_WORK.toMillis();
+        assertTrue(a.throughputRps() <= ceiling * 1.1 && a.throughputRps() > ceiling / 3, a.toString());
+        for (SecondStats second : a.series()) {
+            assertTrue(second.successes() > 0, "a second of the window finished nothing: " + a.series());
+        }
+        // the same users went on: the warm-up's queue is the window's, at ~8 x 200 ms per request
+        assertTrue(a.warmupSeries().getLast().successes() > 0, a.warmupSeries().toString());
+        assertTrue(a.latencyMs().p50() >= 4 * DelayServer.SERIAL_WORK.toMillis(), a.toString());
+
+        // a level right after, without warm-up: the first one drained, so its first second answers too
+        LevelAnswer next = answer(loadgen.send(level("closed", 4, 0, 2, 10_000, "/serial"), ANSWER_TIMEOUT));
+        assertEquals(0, server.serialInProgress(), next.toString());
+        assertTrue(next.series().getFirst().successes() > 0, next.series().toString());
+    }
+
+    @Test
+    @Order(8)
     void malformedCommandsAnswerAnErrorAndTheProcessGoesOn() throws Exception {
         JsonNode notJson = loadgen.send("this is not json", ANSWER_TIMEOUT);
         assertFalse(notJson.path("ok").asBoolean(true), notJson.toString());
@@ -231,11 +257,14 @@ class LoadgenMainTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void quitExitsZero() throws Exception {
         JsonNode r = loadgen.send("{\"cmd\":\"quit\"}", ANSWER_TIMEOUT);
         assertTrue(r.path("ok").asBoolean(), r.toString());
         assertTrue(loadgen.process.waitFor(30, TimeUnit.SECONDS), "still running after quit");
         assertEquals(0, loadgen.process.exitValue());
+        // every run's request records, as RequestLog read them, were as many as Gatling's own reader counted
+        String err = Files.readString(workDir.resolve("loadgen.err"));
+        assertFalse(err.contains("LogFileReader counted"), err);
     }
 }

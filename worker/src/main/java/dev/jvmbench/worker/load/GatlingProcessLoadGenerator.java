@@ -148,7 +148,8 @@ public final class GatlingProcessLoadGenerator implements LoadGenerator {
         long cpuBefore = ProcCpu.cpuMillis(process.pid());
         long wallBefore = System.nanoTime();
         LevelAnswer a = send(request.toCommand(), LevelAnswer.class,
-                request.warmup().plus(request.measured()).plus(answerSlack));
+                // the requests in flight at the window's end finish before the answer: up to their timeout
+                request.warmup().plus(request.measured()).plus(request.requestTimeout()).plus(answerSlack));
         long wallMillis = (System.nanoTime() - wallBefore) / 1_000_000;
         long cpuAfter = ProcCpu.cpuMillis(process.pid());
 
