@@ -27,6 +27,8 @@ import java.util.Map;
  * @param threadsGrownByName  OS threads by name (digits folded) that were more at the window's end than when
  *                            the app became ready, by how many, the most first; empty when not read
  * @param coreSpeed           how fast the app's own cores ran over the window (unmeasured when it had none)
+ * @param carriersAtEnd       the virtual-thread scheduler's carriers alive at the window's end, by thread name
+ *                            ({@link dev.jvmbench.worker.probe.ThreadNames#CARRIERS}); null when not read
  */
 public record LevelFacts(int levelIndex, int level, Instant start, Instant end, double measuredSeconds,
                          long requests, long successes, long errors, Map<String, Long> errorsByCause,
@@ -37,7 +39,8 @@ public record LevelFacts(int levelIndex, int level, Instant start, Instant end, 
                          PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady,
                          Integer osThreadsPeak, Integer openFdsPeak, Integer closeWaitEnd, Integer closeWaitGrowth,
                          Double poolPendingMax, Double poolAcquireMeanMs, Double poolMax, Double vtQueuedMean,
-                         Double vtParallelism, Map<String, Integer> threadsGrownByName, CoreSpeed.Window coreSpeed) {
+                         Double vtParallelism, Map<String, Integer> threadsGrownByName, CoreSpeed.Window coreSpeed,
+                         Integer carriersAtEnd) {
 
     public LevelFacts {
         errorsByCause = Map.copyOf(errorsByCause);

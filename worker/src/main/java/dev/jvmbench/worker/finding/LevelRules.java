@@ -9,6 +9,7 @@ import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.series.PointSeries;
 import dev.jvmbench.common.series.SeriesMetric;
 import dev.jvmbench.common.stats.Steadiness;
+import dev.jvmbench.worker.probe.ThreadNames;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +43,7 @@ final class LevelRules {
     static final double FD_SHARE = 0.8;
     static final int CLOSE_WAIT_MIN = 20;
     /** The virtual-thread scheduler's carriers as {@code ThreadNames} folds them. */
-    static final String CARRIER_THREAD_NAME = "ForkJoinPool-#-";
+    static final String CARRIER_THREAD_NAME = ThreadNames.CARRIERS;
     static final int HIDDEN_THREAD_NAMES_SHOWN = 5;
     static final int CLOSE_WAIT_GROWTH_MIN = 10;
     /** Sockets in CLOSE_WAIT at the window's end that are a finding even when they no longer grow. */

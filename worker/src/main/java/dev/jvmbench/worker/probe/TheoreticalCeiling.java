@@ -14,6 +14,13 @@ import java.util.Set;
  * on WebFlux at most one per bounded-elastic thread). CPU work and user requests have no such
  * ceiling.
  *
+ * <p>The carriers are the scheduler's parallelism, the processors the JVM sees, unless more
+ * threads were seen: JDK 21 starts a spare carrier to stand in for one blocked in file I/O or
+ * {@code Object.wait()}, and a pinned carrier still counts as active, so the pool may hand the
+ * spare work (two requests pinned at once: 38.4 req/s for a 50 ms hold on one CPU, by hand) or
+ * leave it idle (a worker's run of the same cell stayed at one carrier's 20 req/s). The threads
+ * alive at the window's end are an upper bound, which is what a ceiling must be.
+ *
  * <p>Scenario and thread-model names are the wire names of the job spec ({@code io-http}, {@code
  * platform}, ...).
  */
@@ -44,6 +51,9 @@ public final class TheoreticalCeiling {
      * @param poolSize        the connection pool size; required for {@code io-db}
      * @param cpus            the app container's CPU limit; the JVM sees {@code ceil(cpus)} processors
      * @param jdk             the app's JDK feature version
+     * @param carriers        the virtual-thread scheduler's carriers alive at the window's end (its
+     *                        {@code ForkJoinPool} workers), or null when they were not counted; the
+     *                        processors stand for them when fewer
      */
     public record Cell(
             String scenario,
@@ -53,7 +63,8 @@ public final class TheoreticalCeiling {
             Duration waitTime,
             Integer poolSize,
             double cpus,
-            int jdk) {
+            int jdk,
+            Integer carriers) {
 
         public Cell {
             Objects.requireNonNull(scenario, "scenario");
@@ -76,6 +87,9 @@ public final class TheoreticalCeiling {
             }
             if (!(cpus > 0) || Double.isInfinite(cpus)) {
                 throw new IllegalArgumentException("cpus must be a finite number > 0, was " + cpus);
+            }
+            if (carriers != null && carriers < 0) {
+                throw new IllegalArgumentException("carriers must be >= 0, was " + carriers);
             }
         }
     }
@@ -116,18 +130,24 @@ public final class TheoreticalCeiling {
     }
 
     /**
-     * Virtual threads before JEP 491 hold a carrier for the whole hold; WebFlux moves the blocking
+     * Virtual threads before JEP 491 hold a carrier for the whole hold, on as many carriers as the
+     * scheduler ran (at least its parallelism); WebFlux moves the blocking
      * call to Reactor's bounded-elastic pool (see target-apps/README.md), which has 10 threads per
      * processor.
      */
     private static int pinningSlots(Cell cell) {
         return switch (cell.threadModel()) {
             case "virtual" -> cell.jdk() < FIRST_JDK_WITHOUT_MONITOR_PINNING
-                    ? Math.min(cell.concurrency(), processors(cell))
+                    ? Math.min(cell.concurrency(), carriers(cell))
                     : cell.concurrency();
             case "webflux" -> Math.min(cell.concurrency(), BOUNDED_ELASTIC_THREADS_PER_PROCESSOR * processors(cell));
             default -> serverSlots(cell);
         };
+    }
+
+    /** The scheduler's parallelism, or the carriers counted when it ran more. */
+    private static int carriers(Cell cell) {
+        return cell.carriers() == null ? processors(cell) : Math.max(processors(cell), cell.carriers());
     }
 
     /**

@@ -25,6 +25,13 @@ import java.util.regex.Pattern;
  */
 public final class ThreadNames {
 
+    /**
+     * The virtual-thread scheduler's carriers, {@code ForkJoinPool-<pool>-worker-<n>}, folded. Any
+     * other numbered {@code ForkJoinPool} an app starts folds the same; the common pool does not
+     * ({@code ForkJoinPool.co}).
+     */
+    public static final String CARRIERS = "ForkJoinPool-#-";
+
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
 
     private ThreadNames() {
@@ -49,6 +56,11 @@ public final class ThreadNames {
             }
         }
         return mostFirst(counts);
+    }
+
+    /** The carriers among threads counted by {@link #read}: null when nothing was read. */
+    public static Integer carriers(Map<String, Integer> counts) {
+        return counts.isEmpty() ? null : counts.getOrDefault(CARRIERS, 0);
     }
 
     /** The kernel's name with its runs of digits as {@code #}. */

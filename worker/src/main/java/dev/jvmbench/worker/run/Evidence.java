@@ -158,7 +158,8 @@ final class Evidence {
 
     static LevelFacts level(Point point, LevelResult load, ContainerWindow container, ScrapeWindow scrape,
                             PointSeries series, Steadiness.Result steadiness, Integer osThreadsAtReady,
-                            Map<String, Integer> threadsGrownByName, CoreSpeed.Window coreSpeed) {
+                            Map<String, Integer> threadsGrownByName, CoreSpeed.Window coreSpeed,
+                            Integer carriersAtEnd) {
         return new LevelFacts(point.levelIndex(), point.level(), load.measuredStart(), load.measuredEnd(),
                 point.measuredSeconds(), point.requests(), point.successes(), point.errors(), point.errorsByCause(),
                 point.throughputRps(), point.latencyP50Ms(), point.latencyP95Ms(), point.latencyP99Ms(),
@@ -169,7 +170,8 @@ final class Evidence {
                 container.tcpCloseWaitGrowth(), scrape == null ? null : scrape.poolPendingMax(),
                 scrape == null ? null : scrape.poolAcquireMeanMs(), scrape == null ? null : scrape.poolMaxMean(),
                 scrape == null ? null : scrape.virtualQueuedMean(),
-                scrape == null ? null : scrape.virtualParallelismMean(), threadsGrownByName, coreSpeed);
+                scrape == null ? null : scrape.virtualParallelismMean(), threadsGrownByName, coreSpeed,
+                carriersAtEnd);
     }
 
     private static Double value(Integer value) {

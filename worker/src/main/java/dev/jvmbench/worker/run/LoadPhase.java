@@ -1,5 +1,6 @@
 package dev.jvmbench.worker.run;
 
+import dev.jvmbench.common.job.ThreadModel;
 import dev.jvmbench.common.finding.Finding;
 import dev.jvmbench.common.job.Slo;
 import dev.jvmbench.common.job.WarmupPolicy;
@@ -118,12 +119,16 @@ class LoadPhase {
         }
         Duration fixedWarmup = warmed == null ? load.warmup() : Duration.ZERO;
         LevelResult result = generator.runLevel(load.request(plan, url, level, fixedWarmup, load.step()));
+        // read at the window's end: threads a pool started for the level are still there (idle ones time out
+        // later), and so are the carriers the virtual-thread scheduler added to its parallelism
+        Map<String, Integer> threadsAtEnd = ctx.app().probe().threadNames();
+        Integer carriers = ThreadNames.carriers(threadsAtEnd);
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
         PointSeries measured = withProbes(Evidence.loadSeries(result.series()), app, result.measuredStart(), level);
         Steadiness.Result steadiness = Evidence.steadiness(measured, load.model(), result.measuredSeconds());
         CoreSpeed.Window coreSpeed = app.coreSpeed().window(result.measuredStart(), result.measuredEnd());
-        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape, coreSpeed)
+        Point point = assembler.assemble(ctx, levelIndex, level, result, container, scrape, coreSpeed, carriers)
                 .withSteadiness(steadiness)
                 .withWarmup(warmed == null ? load.warmupSeconds() : warmed.seconds(), warmed == null ? null : warmed.steady());
         results.insert(point);
@@ -135,10 +140,9 @@ class LoadPhase {
         if (warmup != null) {
             results.storeSeries(runId, levelIndex, SeriesPhase.WARMUP, warmup);
         }
-        // read at the window's end: threads a pool started for the level are still there (idle ones time out later)
-        Map<String, Integer> threadsGrown = ThreadNames.grown(ctx.threadNamesAtReady(), ctx.app().probe().threadNames());
+        Map<String, Integer> threadsGrown = ThreadNames.grown(ctx.threadNamesAtReady(), threadsAtEnd);
         LevelFacts facts = Evidence.level(point, result, container, scrape, measured, steadiness, ctx.osThreadsAtReady(),
-                threadsGrown, coreSpeed);
+                threadsGrown, coreSpeed, carriers);
         List<Finding> findings = Diagnosis.ofLevel(Evidence.run(ctx, properties.nofileLimit()), facts);
         results.replaceLevelFindings(runId, levelIndex, findings);
         ctx.measured(new MeasuredLevel(levelIndex, level, result.measuredStart(), result.measuredEnd(), result, facts,
@@ -147,9 +151,11 @@ class LoadPhase {
             Slo slo = ctx.run.spec().slo();
             ctx.search().record(level, slo != null && slo.isMetBy(point.latencyP95Ms(), point.errorRate()));
         }
-        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}{}", ctx.run.label(), level,
+        log.info("{}: level {} -> {} req/s, p95 {} ms, errors {}, CPU {} ms/req{}{}{}", ctx.run.label(), level,
                 round(point.throughputRps()), round(point.latencyP95Ms()), point.errors(),
-                round(point.cpuMsPerRequest()), point.flags().isEmpty() ? "" : " " + point.flags(),
+                round(point.cpuMsPerRequest()),
+                ctx.run.threadModel() == ThreadModel.VIRTUAL && carriers != null ? ", carrier threads " + carriers : "",
+                point.flags().isEmpty() ? "" : " " + point.flags(),
                 findings.isEmpty() ? "" : " findings " + findings.stream().map(f -> f.code().code()).toList());
         failIfTheAppEnded(ctx, app, "level " + level);
     }

@@ -31,7 +31,7 @@ class PointAssembler {
     }
 
     Point assemble(RunContext ctx, int levelIndex, int level, LevelResult load, ContainerWindow container,
-                   ScrapeWindow scrape, CoreSpeed.Window coreSpeed) {
+                   ScrapeWindow scrape, CoreSpeed.Window coreSpeed, Integer carriers) {
         long requests = load.requests();
         double seconds = load.measuredSeconds();
         double throughput = load.successes() / seconds;
@@ -41,7 +41,7 @@ class PointAssembler {
         boolean saturated = load.loadgenCpuPercent() >= properties.saturationCpuShare() * 100 * load.loadgenCpuCores();
         LoadModel model = ctx.loadSettings().model();
         Boolean rateReached = model == LoadModel.OPEN ? load.offeredRateReached() : null;
-        Double ceiling = model == LoadModel.CLOSED ? ceiling(ctx, level) : null;
+        Double ceiling = model == LoadModel.CLOSED ? ceiling(ctx, level, carriers) : null;
         List<String> flags = new ArrayList<>();
         if (saturated) {
             flags.add(LOADGEN_SATURATED);
@@ -77,7 +77,7 @@ class PointAssembler {
     }
 
     /** The closed model's ceiling: what the scenario's waits allow at this concurrency (docs/metrics.md). */
-    private static Double ceiling(RunContext ctx, int concurrency) {
+    private static Double ceiling(RunContext ctx, int concurrency, Integer carriers) {
         ScenarioPlan plan = ctx.plan();
         var params = plan.params();
         Double waitMs = switch (plan.name()) {
@@ -93,6 +93,6 @@ class PointAssembler {
         return TheoreticalCeiling.requestsPerSecond(new TheoreticalCeiling.Cell(plan.name(),
                 ctx.run.threadModel().wireName(), concurrency, ctx.run.spec().platform().maxThreads(),
                 Duration.ofNanos((long) (waitMs * 1_000_000)), pool == null ? null : pool.intValue(),
-                ctx.run.spec().limits().cpus(), ctx.run.jdk()));
+                ctx.run.spec().limits().cpus(), ctx.run.jdk(), carriers));
     }
 }

@@ -82,7 +82,8 @@ final class Facts {
                     (Integer) f.get("threadsReady"), (Integer) f.get("threadsPeak"), (Integer) f.get("fds"),
                     (Integer) f.get("closeWait"), (Integer) f.get("closeWaitGrowth"), (Double) f.get("poolPending"),
                     (Double) f.get("poolAcquireMs"), (Double) f.get("poolMax"), (Double) f.get("vtQueued"),
-                    (Double) f.get("vtParallelism"), threadsGrown, (dev.jvmbench.worker.probe.CoreSpeed.Window) f.get("coreSpeed"));
+                    (Double) f.get("vtParallelism"), threadsGrown, (dev.jvmbench.worker.probe.CoreSpeed.Window) f.get("coreSpeed"),
+                    (Integer) f.get("carriers"));
         }
     }
 

@@ -381,7 +381,7 @@ class LevelRulesTest {
                 first.throttledMs(), first.scrapeSuccessShare(), first.loadgenCpuPercent(), first.loadgenCpuCores(),
                 first.loadgenSaturated(), first.offeredRateReached(), first.ceilingRps(), first.ceilingShare(), busy,
                 first.steadiness(), first.osThreadsAtReady(), first.osThreadsPeak(), first.openFdsPeak(),
-                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null, Map.of(), null);
+                first.closeWaitEnd(), first.closeWaitGrowth(), null, null, null, null, null, Map.of(), null, null);
 
         assertThat(only(FindingCode.JIT_COMPILING, Diagnosis.ofLevel(run, first)).advice())
                 .contains("adaptive warm-up ended with the JIT still at work", "maximum of 300 s", "maxSeconds");

@@ -114,6 +114,40 @@ class RunRulesTest {
                 .contains(FindingCode.CARRIER_STARVATION);
     }
 
+    /**
+     * JDK 21 may keep a carrier thread beyond its parallelism (a spare it started for a carrier
+     * blocked in file I/O), and may or may not hand it work: the pinned share is of the
+     * parallelism, and the threads alive are shown beside it.
+     */
+    @Test
+    void carrierStarvationIsAShareOfTheParallelismWithTheCarrierThreadsBesideIt() {
+        RunFacts jdk21 = new RunFacts("pinning", true, Map.of("holdMs", 50.0), ThreadModel.VIRTUAL, 21, 1, 512, null,
+                dev.jvmbench.loadgen.protocol.LoadModel.CLOSED, 10_000, 16_384, 10);
+        var onePinned = List.of(new RunObservations.PinGroup("Pinning.sleepHoldingMonitor", 370, 18_700, List.of(),
+                Facts.START.plusSeconds(1)));
+        var bothPinned = List.of(new RunObservations.PinGroup("Pinning.sleepHoldingMonitor", 760, 38_000, List.of(),
+                Facts.START.plusSeconds(1)));
+        var twoThreads = List.of(Facts.level(100).set("cpu", 15.0).set("carriers", 2).build());
+
+        // 19 req/s for a 50 ms hold with two carrier threads alive: the spare got no work, the users still queued
+        Finding spareIdle = Diagnosis.ofRun(jdk21, twoThreads,
+                        seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(1.0, 50.0, onePinned)), Map.of()))
+                .stream().filter(f -> f.code() == FindingCode.CARRIER_STARVATION).findFirst().orElseThrow();
+        assertThat(spareIdle.evidence()).containsEntry("carriers", 1).containsEntry("carrierThreadsAtEnd", 2);
+        assertThat((Double) spareIdle.evidence().get("pinnedShareOfCarriers")).isEqualTo(0.935);
+        // both pinned at once: more than the parallelism's whole time, said as 100 %
+        Finding bothHeld = Diagnosis.ofRun(jdk21, twoThreads,
+                        seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(1.0, 50.0, bothPinned)), Map.of()))
+                .stream().filter(f -> f.code() == FindingCode.CARRIER_STARVATION).findFirst().orElseThrow();
+        assertThat((Double) bothHeld.evidence().get("pinnedShareOfCarriers")).isEqualTo(1.9);
+        assertThat(bothHeld.summary()).contains("their 1 carrier pinned 100%");
+        // not read (the Kubernetes engine): nothing shown
+        assertThat(Diagnosis.ofRun(jdk21, List.of(Facts.level(100).set("cpu", 15.0).build()),
+                        seen(JVM_25, List.of(), Map.of(0, new RunObservations.LevelJvm(1.0, 50.0, onePinned)), Map.of()))
+                .stream().filter(f -> f.code() == FindingCode.CARRIER_STARVATION).findFirst().orElseThrow()
+                .evidence()).doesNotContainKey("carrierThreadsAtEnd");
+    }
+
     @Test
     void gcPressureFromPausesOrAFullHeap() {
         var level = Facts.level(200).build();

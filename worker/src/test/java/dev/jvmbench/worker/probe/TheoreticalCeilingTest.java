@@ -52,6 +52,28 @@ class TheoreticalCeilingTest {
         assertThat(ceiling("pinning", "virtual", 1, 0, hold, null, 4, 21)).isCloseTo(20.0, within(1e-9));
     }
 
+    /** JDK 21 may run a carrier beyond its parallelism: two requests then hold a carrier each. */
+    @Test
+    void pinningBeforeJdk24CountsTheCarriersThatRan() {
+        Duration hold = Duration.ofMillis(50);
+        assertThat(carriersCeiling(100, hold, 1, 21, 2)).isCloseTo(40.0, within(1e-9));
+        // the parallelism is the floor: a count below it saw the threads before the scheduler started them
+        assertThat(carriersCeiling(100, hold, 2, 21, 1)).isCloseTo(40.0, within(1e-9));
+        assertThat(carriersCeiling(100, hold, 1, 21, 0)).isCloseTo(20.0, within(1e-9));
+        assertThat(carriersCeiling(1, hold, 1, 21, 3)).isCloseTo(20.0, within(1e-9));
+        // nothing pins from JDK 24 on, and WebFlux runs the hold on its bounded-elastic pool
+        assertThat(carriersCeiling(100, hold, 1, 25, 2)).isCloseTo(2000.0, within(1e-9));
+        assertThat(TheoreticalCeiling.requestsPerSecond(new TheoreticalCeiling.Cell("pinning", "webflux", 100, 0, hold,
+                null, 1, 21, 3))).isCloseTo(200.0, within(1e-9));
+        assertThatThrownBy(() -> carriersCeiling(1, hold, 1, 21, -1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("carriers");
+    }
+
+    private static Double carriersCeiling(int concurrency, Duration hold, double cpus, int jdk, int carriers) {
+        return TheoreticalCeiling.requestsPerSecond(
+                new TheoreticalCeiling.Cell("pinning", "virtual", concurrency, 0, hold, null, cpus, jdk, carriers));
+    }
+
     @Test
     void pinningFromJdk24OnIsLikeSleepOnThreads() {
         Duration hold = Duration.ofMillis(50);
@@ -97,6 +119,6 @@ class TheoreticalCeilingTest {
     private static Double ceiling(String scenario, String model, int concurrency, int threads, Duration wait,
                                   Integer poolSize, double cpus, int jdk) {
         return TheoreticalCeiling.requestsPerSecond(
-                new TheoreticalCeiling.Cell(scenario, model, concurrency, threads, wait, poolSize, cpus, jdk));
+                new TheoreticalCeiling.Cell(scenario, model, concurrency, threads, wait, poolSize, cpus, jdk, null));
     }
 }

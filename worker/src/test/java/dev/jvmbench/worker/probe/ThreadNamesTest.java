@@ -33,6 +33,10 @@ class ThreadNamesTest {
         assertThat(counts).containsExactly(Map.entry("ForkJoinPool-#-", 3), Map.entry("C# CompilerThre", 2),
                 Map.entry("ForkJoinPool.co", 1), Map.entry("GC Thread##", 1), Map.entry("http-nio-#-A", 1),
                 Map.entry("java", 1));
+        // the scheduler's carriers, not the common pool's worker
+        assertThat(ThreadNames.carriers(counts)).isEqualTo(3);
+        assertThat(ThreadNames.carriers(Map.of("java", 1))).isZero();
+        assertThat(ThreadNames.carriers(Map.of())).as("nothing read").isNull();
     }
 
     @Test
