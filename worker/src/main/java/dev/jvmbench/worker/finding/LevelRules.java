@@ -42,8 +42,6 @@ final class LevelRules {
     /** Open descriptors as a share of the nofile limit. */
     static final double FD_SHARE = 0.8;
     static final int CLOSE_WAIT_MIN = 20;
-    /** The virtual-thread scheduler's carriers as {@code ThreadNames} folds them. */
-    static final String CARRIER_THREAD_NAME = ThreadNames.CARRIERS;
     static final int HIDDEN_THREAD_NAMES_SHOWN = 5;
     static final int CLOSE_WAIT_GROWTH_MIN = 10;
     /** Sockets in CLOSE_WAIT at the window's end that are a finding even when they no longer grow. */
@@ -309,14 +307,14 @@ final class LevelRules {
         if (grownByName.isEmpty()) {
             return "something starts platform threads per concurrent call.";
         }
-        int carriers = grownByName.getOrDefault(CARRIER_THREAD_NAME, 0);
+        int carriers = grownByName.getOrDefault(ThreadNames.CARRIERS, 0);
         String names = top(grownByName, HIDDEN_THREAD_NAMES_SHOWN).entrySet().stream()
                 .map(entry -> entry.getKey() + " +" + entry.getValue()).collect(Collectors.joining(", "));
         if (carriers * 2 >= grown) {
             return ("%d of them are %s threads, carriers the virtual-thread scheduler added beyond its parallelism to stand "
                     + "in for carriers held in Object.wait() (pinned there before JDK 24) or in blocking file I/O, not a pool "
                     + "of the app's; the pinning finding names the frames. Grown by name: %s.")
-                    .formatted(carriers, CARRIER_THREAD_NAME, names);
+                    .formatted(carriers, ThreadNames.CARRIERS, names);
         }
         return "something starts platform threads per concurrent call. Grown by name (the kernel keeps 15 characters, "
                 + "digits as #): " + names + ".";

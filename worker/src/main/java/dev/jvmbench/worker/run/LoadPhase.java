@@ -121,7 +121,7 @@ class LoadPhase {
         LevelResult result = generator.runLevel(load.request(plan, url, level, fixedWarmup, load.step()));
         // read at the window's end: threads a pool started for the level are still there (idle ones time out
         // later), and so are the carriers the virtual-thread scheduler added to its parallelism
-        Map<String, Integer> threadsAtEnd = ctx.app().probe().threadNames();
+        Map<String, Integer> threadsAtEnd = app.probe().threadNames();
         Integer carriers = ThreadNames.carriers(threadsAtEnd);
         ContainerWindow container = app.probe().window(result.measuredStart(), result.measuredEnd());
         ScrapeWindow scrape = app.scraper() == null ? null : app.scraper().window(result.measuredStart(), result.measuredEnd());
